@@ -1,0 +1,38 @@
+# Compile-fail tests, made as pairs from one source file (as Eigen does):
+#
+#   cta_add_compile_fail_test(<name> <source> REGEX <regex>...)
+#
+# builds two OBJECT targets from <source>, excluded from `all`, with the project's real flags:
+#   <name>_ok  as it is: it must compile (so the file itself is sound), test compile_fail.<name>.ok;
+#   <name>_ko  with CTA_COMPILE_FAIL defined, which switches the mistake on: it must fail, and the compiler's
+#              first lines (up to and including its first "error:" line) must match every REGEX,
+#              test compile_fail.<name>.ko.
+# The tests run the build tool on this build tree, so they hold a RESOURCE_LOCK on it.
+
+set(_cta_compile_fail_driver "${CMAKE_CURRENT_LIST_DIR}/cta_compile_fail_driver.cmake")
+
+function(cta_add_compile_fail_test name source)
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "REGEX")
+  if(NOT arg_REGEX)
+    message(FATAL_ERROR "cta_add_compile_fail_test(${name}): give at least one REGEX for the expected message")
+  endif()
+  foreach(kind ok ko)
+    add_library(${name}_${kind} OBJECT EXCLUDE_FROM_ALL "${source}")
+    target_link_libraries(${name}_${kind} PRIVATE cta_project_options)
+  endforeach()
+  target_compile_definitions(${name}_ko PRIVATE CTA_COMPILE_FAIL)
+
+  add_test(NAME compile_fail.${name}.ok
+           COMMAND "${CMAKE_COMMAND}" --build "${CMAKE_BINARY_DIR}" --target ${name}_ok)
+  set(regex_args "")
+  set(count 0)
+  foreach(regex IN LISTS arg_REGEX)
+    list(APPEND regex_args "-DREGEX_${count}=${regex}")
+    math(EXPR count "${count} + 1")
+  endforeach()
+  add_test(NAME compile_fail.${name}.ko
+           COMMAND "${CMAKE_COMMAND}" "-DBUILD_DIR=${CMAKE_BINARY_DIR}" "-DTARGET=${name}_ko"
+                   "-DREGEX_COUNT=${count}" ${regex_args} -P "${_cta_compile_fail_driver}")
+  set_tests_properties(compile_fail.${name}.ok compile_fail.${name}.ko PROPERTIES
+                       RESOURCE_LOCK cta_build_tree LABELS compile_fail)
+endfunction()

@@ -1,0 +1,97 @@
+/// @file
+/// @brief Comparisons for checks in `static_assert` and tests: tolerance, bit identity, and rounding to decimals
+/// as the seed prints its numbers.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include <cta/detail/shape_check.hpp>
+#include <cta/math.hpp>
+#include <cta/matrix.hpp>
+
+namespace cta {
+
+/// @brief True if `|a(i, j) - b(i, j)| <= tolerance` for every element, compared in the common type of the
+/// elements; false if any element is NaN. Usable in `static_assert`:
+///
+///     static_assert(cta::approx_equal(steps.weights, expected_weights, 1e-13));
+///
+/// Shape rule: same shape, or the build fails naming `cta::op::approx_equal` and both matrix types.
+template <matrix_type A, matrix_type B, scalar_type Tol>
+constexpr bool approx_equal(const A& a, const B& b, Tol tolerance) noexcept {
+    if constexpr (A::rows != B::rows || A::cols != B::cols) {
+        static_assert(shapes_agree<op::approx_equal, A, B>,
+                      "cta::approx_equal(a, b, tolerance) needs a and b of the same shape");
+        return false;
+    } else {
+        using C = std::common_type_t<typename A::value_type, typename B::value_type, Tol>;
+        const auto tol = static_cast<C>(tolerance);
+        for (std::size_t i = 0; i < A::rows; ++i) {
+            for (std::size_t j = 0; j < A::cols; ++j) {
+                const auto x = static_cast<C>(a.elems[i][j]);
+                const auto y = static_cast<C>(b.elems[i][j]);
+                if constexpr (std::is_floating_point_v<C>) {
+                    if (isnan(x) || isnan(y)) return false;
+                    if (x == y) continue;  // also equal infinities, whose difference would be NaN
+                    if (isinf(x) || isinf(y)) return false;
+                }
+                if (!(abs(x > y ? x - y : y - x) <= tol)) return false;
+            }
+        }
+        return true;
+    }
+}
+
+/// @brief True if both matrices have the same type and every element has the same bit pattern (so -0 differs from
+/// +0, and a NaN equals the same NaN): the test for "compile time and run time give the same result". For
+/// `long double`, whose objects have padding bits, values are compared instead (NaN equals NaN, -0 equals +0).
+template <matrix_type M>
+constexpr bool identical(const M& a, const M& b) noexcept {
+    using T = typename M::value_type;
+    for (std::size_t i = 0; i < M::rows; ++i) {
+        for (std::size_t j = 0; j < M::cols; ++j) {
+            const T x = a.elems[i][j];
+            const T y = b.elems[i][j];
+            if constexpr (std::is_same_v<T, double>) {
+                if (std::bit_cast<std::uint64_t>(x) != std::bit_cast<std::uint64_t>(y)) return false;
+            } else if constexpr (std::is_same_v<T, float>) {
+                if (std::bit_cast<std::uint32_t>(x) != std::bit_cast<std::uint32_t>(y)) return false;
+            } else if constexpr (std::is_floating_point_v<T>) {  // long double has padding bits: compare values
+                if (!(x == y) && !(isnan(x) && isnan(y))) return false;
+            } else {
+                if (!(x == y)) return false;
+            }
+        }
+    }
+    return true;
+}
+
+/// @brief Each element rounded to `decimals` decimal places, halfway cases away from zero (the seed's 四舍五入):
+/// `round(x * 10^decimals) / 10^decimals`, for 0 <= decimals <= 15. Integer matrices are returned as they are.
+template <matrix_type M>
+constexpr M round_to(const M& m, int decimals) noexcept {
+    using T = typename M::value_type;
+    if constexpr (!std::is_floating_point_v<T>) {
+        (void)decimals;
+        return m;
+    } else {
+        constexpr T no_fraction = T(std::uint64_t{1} << (std::numeric_limits<T>::digits - 1));
+        T scale = 1;
+        for (int d = 0; d < decimals; ++d) scale *= T(10);
+        M r;
+        for (std::size_t i = 0; i < M::rows; ++i) {
+            for (std::size_t j = 0; j < M::cols; ++j) {
+                const T x = m.elems[i][j];
+                // Values from 2^(digits-1) on (and NaN, infinities) have no fraction: kept, never scaled.
+                r.elems[i][j] = abs(x) < no_fraction ? round(x * scale) / scale : x;
+            }
+        }
+        return r;
+    }
+}
+
+}  // namespace cta

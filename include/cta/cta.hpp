@@ -1,0 +1,11 @@
+/// @file
+/// @brief The whole library except printing: include `<cta/io.hpp>` as well to print matrices and steps.
+#pragma once
+
+#include <cta/attention.hpp>
+#include <cta/compare.hpp>
+#include <cta/math.hpp>
+#include <cta/matrix.hpp>
+#include <cta/operations.hpp>
+#include <cta/softmax.hpp>
+#include <cta/version.hpp>

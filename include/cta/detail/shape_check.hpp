@@ -1,0 +1,30 @@
+/// @file
+/// @brief How shape rules report a mismatch: a build error whose first lines name the operation and the shapes.
+///
+/// Each shape-checked operation tests its rule with `if constexpr` and, when the rule fails, stops the build with
+///
+///     static_assert(cta::shapes_agree<cta::op::matmul, A, B>, "cta::matmul(a, b) ...: <the rule>");
+///
+/// and returns a placeholder of the right type, so no follow-on error buries the first one. The condition is never
+/// true; it is spelled with the operation's tag and the operands' types because both compilers print it (Clang in
+/// the error line, GCC in the "In instantiation of" line and a note), e.g.
+/// `shapes_agree<cta::op::matmul, cta::matrix<int, 3, 4>, cta::matrix<int, 3, 3>>`.
+#pragma once
+
+namespace cta {
+
+/// @brief Tags that name each shape-checked operation in diagnostics.
+namespace op {
+struct matmul;          ///< `cta::matmul(a, b)`, `a * b`
+struct add;             ///< `a + b`
+struct subtract;        ///< `a - b`
+struct equal;           ///< `a == b`, `a != b` between different matrix types
+struct approx_equal;    ///< `cta::approx_equal(a, b, tolerance)`
+struct self_attention;  ///< `cta::self_attention(...)`, `cta::self_attention_steps(...)`
+}  // namespace op
+
+/// @brief Never true: the condition of the `static_assert` that reports a broken shape rule of `Operation`.
+template <class Operation, class... Operands>
+inline constexpr bool shapes_agree = false;
+
+}  // namespace cta

@@ -1,0 +1,12 @@
+// Catch2 v3 or v2 (Debian 12 ships 2.13), whichever is installed.
+#pragma once
+
+#if __has_include(<catch2/catch_test_macros.hpp>)
+#include <catch2/catch_test_macros.hpp>
+#else
+#include <catch2/catch.hpp>
+#endif
+
+#ifndef STATIC_CHECK
+#define STATIC_CHECK(...) STATIC_REQUIRE(__VA_ARGS__)
+#endif
