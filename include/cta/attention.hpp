@@ -53,7 +53,8 @@ constexpr bool check_self_attention_shapes() noexcept {
         WQ::rows == X::cols && WK::rows == X::cols && WV::rows == X::cols && WQ::cols == WK::cols;
     if constexpr (!ok) {
         static_assert(shapes_agree<op::self_attention, X, WQ, WK, WV>,
-                      "cta::self_attention(inputs, w_query, w_key, w_value): each weight matrix needs as many rows "
+                      "cta::self_attention(inputs, w_query, w_key, w_value) and cta::self_attention_steps(...): "
+                      "each weight matrix needs as many rows "
                       "as inputs has columns, and w_query and w_key need the same number of columns (d_k)");
     }
     return ok;

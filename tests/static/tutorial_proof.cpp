@@ -134,8 +134,11 @@ static_assert(cta::identical(outputs, steps.outputs));
 
 // ---- Section 11's note: d_v may differ from d_k, and the output takes d_v ------------------------------------------
 constexpr matrix<int, 4, 2> w_value_2{{{1, 0}, {0, 1}, {1, 1}, {0, 0}}};
-constexpr auto narrow = cta::self_attention(inputs, w_query, w_key, w_value_2);
-static_assert(std::is_same_v<decltype(narrow), const matrix<double, 3, 2>>);
+constexpr auto narrow = cta::self_attention_steps(inputs, w_query, w_key, w_value_2);
+static_assert(std::is_same_v<decltype(narrow.outputs), matrix<double, 3, 2>>);
+static_assert(narrow.values == matrix<int, 3, 2>{{{2, 1}, {0, 2}, {2, 2}}});
+static_assert(narrow.weights == steps.weights);  // the weights do not depend on the values
+static_assert(cta::identical(narrow.outputs, steps.weights * narrow.values));
 
 // ---- float all the way: the same pipeline in single precision -------------------------------------------------------
 // Outputs reach 8, where one float ulp is 4.8e-7: within 1e-6 is about two ulps (measured: 4.3e-7 at most).
