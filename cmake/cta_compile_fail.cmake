@@ -1,18 +1,19 @@
 # Compile-fail tests, made as pairs from one source file (as Eigen does):
 #
-#   cta_add_compile_fail_test(<name> <source> REGEX <regex>...)
+#   cta_add_compile_fail_test(<name> <source> REGEX <regex>... [ANYWHERE <regex>...])
 #
 # builds two OBJECT targets from <source>, excluded from `all`, with the project's real flags:
 #   <name>_ok  as it is: it must compile (so the file itself is sound), test compile_fail.<name>.ok;
 #   <name>_ko  with CTA_COMPILE_FAIL defined, which switches the mistake on: it must fail, and the compiler's
 #              first lines (up to and including its first "error:" line) must match every REGEX,
+#              and the whole output must match every ANYWHERE regex (for notes that follow the first error),
 #              test compile_fail.<name>.ko.
 # The tests run the build tool on this build tree, so they hold a RESOURCE_LOCK on it.
 
 set(_cta_compile_fail_driver "${CMAKE_CURRENT_LIST_DIR}/cta_compile_fail_driver.cmake")
 
 function(cta_add_compile_fail_test name source)
-  cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "REGEX")
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "REGEX;ANYWHERE")
   if(NOT arg_REGEX)
     message(FATAL_ERROR "cta_add_compile_fail_test(${name}): give at least one REGEX for the expected message")
   endif()
@@ -30,9 +31,15 @@ function(cta_add_compile_fail_test name source)
     list(APPEND regex_args "-DREGEX_${count}=${regex}")
     math(EXPR count "${count} + 1")
   endforeach()
+  set(anywhere_count 0)
+  foreach(regex IN LISTS arg_ANYWHERE)
+    list(APPEND regex_args "-DANYWHERE_${anywhere_count}=${regex}")
+    math(EXPR anywhere_count "${anywhere_count} + 1")
+  endforeach()
   add_test(NAME compile_fail.${name}.ko
            COMMAND "${CMAKE_COMMAND}" "-DBUILD_DIR=${CMAKE_BINARY_DIR}" "-DTARGET=${name}_ko"
-                   "-DREGEX_COUNT=${count}" ${regex_args} -P "${_cta_compile_fail_driver}")
+                   "-DREGEX_COUNT=${count}" "-DANYWHERE_COUNT=${anywhere_count}" ${regex_args}
+                   -P "${_cta_compile_fail_driver}")
   set_tests_properties(compile_fail.${name}.ok compile_fail.${name}.ko PROPERTIES
                        RESOURCE_LOCK cta_build_tree LABELS compile_fail)
 endfunction()

@@ -1,5 +1,6 @@
 # Builds TARGET in BUILD_DIR, expects the build to fail, and checks that the compiler's first lines match every
-# regular expression REGEX_0 ... REGEX_<REGEX_COUNT - 1>. Run by the compile_fail.<name>.ko tests (see cta_compile_fail.cmake).
+# regular expression REGEX_0 ... REGEX_<REGEX_COUNT - 1>, and that the whole output matches ANYWHERE_0 ...
+# ANYWHERE_<ANYWHERE_COUNT - 1>. Run by the compile_fail.<name>.ko tests (see cta_compile_fail.cmake).
 execute_process(COMMAND "${CMAKE_COMMAND}" --build "${BUILD_DIR}" --target "${TARGET}"
                 RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
 if(result EQUAL 0)
@@ -38,3 +39,13 @@ foreach(i RANGE ${last})
     message(FATAL_ERROR "The first lines of the error do not match '${regex}'.\nWhole output:\n${output}")
   endif()
 endforeach()
+
+if(ANYWHERE_COUNT GREATER 0)
+  math(EXPR last "${ANYWHERE_COUNT} - 1")
+  foreach(i RANGE ${last})
+    set(regex "${ANYWHERE_${i}}")
+    if(NOT output MATCHES "${regex}")
+      message(FATAL_ERROR "The error output does not match '${regex}'.\nWhole output:\n${output}")
+    endif()
+  endforeach()
+endif()

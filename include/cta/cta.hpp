@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cta/attention.hpp>
+#include <cta/check.hpp>
 #include <cta/compare.hpp>
 #include <cta/math.hpp>
 #include <cta/matrix.hpp>

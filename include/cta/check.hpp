@@ -1,0 +1,222 @@
+/// @file
+/// @brief Whole-matrix checks for `static_assert` that, when they fail, say which element differs and by how much.
+///
+///     static_assert(CTA_EXPECT_EQUAL(steps.keys, expected_keys));
+///     static_assert(CTA_EXPECT_NEAR(steps.weights, reference_weights, 1e-13));
+///
+/// A plain `static_assert(a == b)` fails with "static assertion failed" and nothing more. These checks compare the
+/// matrices in a constant evaluation and, at the first differing element (row by row), stop the build with an
+/// error whose first lines carry the position and the values in a type, e.g. (Clang)
+///
+///     static_assert failed due to requirement 'elements_match<cta::at<2, 2>, cta::actual<cta::decimal<1, 0>>,
+///     cta::expected<cta::decimal<2, 0>>, cta::by<cta::decimal<-1, 0>>>' "cta: CTA_EXPECT_EQUAL / CTA_EXPECT_NEAR:
+///     the matrices differ at<row, column> (from 0); actual, expected and their difference (by) follow"
+///
+/// and, on GCC, `In instantiation of 'struct cta::elements_differ<cta::at<2, 2>, cta::actual<cta::decimal<1, 0> >,
+/// ...>'` followed by the same message.
+///
+/// where `decimal<D, E>` stands for D x 10^E (about 16 significant digits). The arguments are wrapped in lambdas by
+/// the macros so that their values can be used as template arguments; they must be constants that a lambda without
+/// captures can read (namespace-scope or `static constexpr` variables, literals).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include <cta/detail/shape_check.hpp>
+#include <cta/math.hpp>
+#include <cta/matrix.hpp>
+
+namespace cta {
+
+/// @brief D x 10^E: a value shown in a diagnostic (integers exactly, floating values to about 16 digits).
+template <std::int64_t D, int E>
+struct decimal {};
+/// @brief A NaN shown in a diagnostic.
+struct not_a_number {};
+/// @brief +inf (`Sign` = 1) or -inf (`Sign` = -1) shown in a diagnostic.
+template <int Sign>
+struct infinity {};
+/// @brief A value that cannot be shown (a difference of infinities, or too large to compute).
+struct not_shown {};
+
+/// @brief Position (row, column, from 0) of the first differing element, in a diagnostic.
+template <std::size_t Row, std::size_t Col>
+struct at {};
+/// @brief The checked matrix's value there.
+template <class Value>
+struct actual {};
+/// @brief The expected matrix's value there.
+template <class Value>
+struct expected {};
+/// @brief actual - expected.
+template <class Value>
+struct by {};
+
+/// @brief Never true: the condition of the `static_assert` that reports the first differing element.
+template <class Where, class Actual, class Expected, class By>
+inline constexpr bool elements_match = false;
+
+/// @brief Instantiated only to report the first differing element: its name and arguments are the first line of
+/// the error on GCC, its condition the first line on Clang.
+template <class Where, class Actual, class Expected, class By>
+struct elements_differ {
+    static_assert(elements_match<Where, Actual, Expected, By>,
+                  "cta: CTA_EXPECT_EQUAL / CTA_EXPECT_NEAR: the matrices differ at<row, column> (from 0); actual, "
+                  "expected and their difference (by) follow");
+};
+
+namespace detail {
+
+/// A value as `decimal`, `infinity` or `not_a_number`: kind 0 finite, 1 NaN, 2 infinite, 3 not shown.
+struct shown_value {
+    int kind = 3;
+    std::int64_t digits = 0;
+    int exponent = 0;
+};
+
+template <class T>
+constexpr shown_value show(T x) noexcept {
+    if constexpr (std::is_integral_v<T>) {
+        return {0, static_cast<std::int64_t>(x), 0};
+    } else {
+        if (isnan(x)) return {1, 0, 0};
+        if (isinf(x)) return {2, x < T(0) ? -1 : 1, 0};
+        if (x == T(0)) return {0, 0, 0};
+        // Scale |x| into [1e15, 1e16) in long double, then keep those 16 digits without trailing zeros.
+        long double m = x < T(0) ? -static_cast<long double>(x) : static_cast<long double>(x);
+        int e = 0;
+        while (m >= 1e16L) {
+            m /= 10;
+            ++e;
+        }
+        while (m < 1e15L) {
+            m *= 10;
+            --e;
+        }
+        auto d = static_cast<std::int64_t>(m + 0.5L);
+        while (d % 10 == 0) {
+            d /= 10;
+            ++e;
+        }
+        return {0, x < T(0) ? -d : d, e};
+    }
+}
+
+template <shown_value V>
+struct shown_type_impl {
+    using type = not_shown;
+};
+template <shown_value V>
+    requires(V.kind == 0)
+struct shown_type_impl<V> {
+    using type = decimal<V.digits, V.exponent>;
+};
+template <shown_value V>
+    requires(V.kind == 1)
+struct shown_type_impl<V> {
+    using type = not_a_number;
+};
+template <shown_value V>
+    requires(V.kind == 2)
+struct shown_type_impl<V> {
+    using type = infinity<static_cast<int>(V.digits)>;
+};
+
+template <shown_value V>
+using shown_type = typename shown_type_impl<V>::type;
+
+/// The first element (row by row) where `a` and `b` differ by more than `tolerance` (or where either is NaN),
+/// with the values shown.
+struct first_difference {
+    bool found = false;
+    std::size_t row = 0;
+    std::size_t col = 0;
+    shown_value actual{};
+    shown_value expected{};
+    shown_value by{};
+};
+
+template <class A, class B, class Tol>
+constexpr first_difference find_first_difference(const A& a, const B& b, Tol tolerance) noexcept {
+    using C = std::common_type_t<typename A::value_type, typename B::value_type, Tol>;
+    for (std::size_t i = 0; i < A::rows; ++i) {
+        for (std::size_t j = 0; j < A::cols; ++j) {
+            const auto x = static_cast<C>(a.elems[i][j]);
+            const auto y = static_cast<C>(b.elems[i][j]);
+            bool differs = false;
+            bool difference_shown = true;
+            if constexpr (std::is_floating_point_v<C>) {
+                if (isnan(x) || isnan(y)) {
+                    differs = true;
+                    difference_shown = false;
+                } else if (x != y) {
+                    if (isinf(x) || isinf(y)) {
+                        differs = true;
+                        difference_shown = false;
+                    } else {
+                        const long double d = static_cast<long double>(x) - static_cast<long double>(y);
+                        differs = !((d < 0 ? -d : d) <= static_cast<long double>(tolerance));
+                    }
+                }
+            } else {
+                differs = x > y ? x - y > static_cast<C>(tolerance) : y - x > static_cast<C>(tolerance);
+            }
+            if (differs) {
+                first_difference r{true, i, j, show(a.elems[i][j]), show(b.elems[i][j]), {}};
+                if (difference_shown) {
+                    if constexpr (std::is_floating_point_v<C>) {
+                        r.by = show(static_cast<long double>(x) - static_cast<long double>(y));
+                    } else if constexpr (std::is_signed_v<C>) {
+                        // Shown when it fits: halves cannot overflow.
+                        if ((x >= 0) == (y >= 0)) r.by = show(x - y);
+                    } else {
+                        if (x >= y) r.by = show(x - y);
+                    }
+                }
+                return r;
+            }
+        }
+    }
+    return {};
+}
+
+template <class ActualFn, class ExpectedFn, class ToleranceFn>
+constexpr bool expect_near_impl() noexcept {
+    constexpr auto a = ActualFn{}();
+    constexpr auto b = ExpectedFn{}();
+    using A = std::remove_cvref_t<decltype(a)>;
+    using B = std::remove_cvref_t<decltype(b)>;
+    static_assert(matrix_type<A> && matrix_type<B>, "CTA_EXPECT_EQUAL / CTA_EXPECT_NEAR compare two cta::matrix");
+    if constexpr (A::rows != B::rows || A::cols != B::cols) {
+        static_assert(shapes_agree<op::approx_equal, A, B>,
+                      "cta: CTA_EXPECT_EQUAL / CTA_EXPECT_NEAR need matrices of the same shape");
+        return true;
+    } else {
+        constexpr first_difference d = find_first_difference(a, b, ToleranceFn{}());
+        if constexpr (d.found) {
+            (void)sizeof(elements_differ<at<d.row, d.col>, actual<shown_type<d.actual>>,
+                                         expected<shown_type<d.expected>>, by<shown_type<d.by>>>);
+        }
+        // A difference has stopped the build above; true keeps the caller's static_assert from adding an error.
+        return true;
+    }
+}
+
+}  // namespace detail
+}  // namespace cta
+
+/// @brief True if the two matrices are equal element by element; otherwise the build stops with the position and
+/// the values of the first differing element. Use it in `static_assert`.
+#define CTA_EXPECT_EQUAL(actual_matrix, expected_matrix)                                               \
+    (::cta::detail::expect_near_impl<decltype([] { return (actual_matrix); }),                         \
+                                     decltype([] { return (expected_matrix); }), decltype([] { return 0; })>())
+
+/// @brief True if `|actual(i, j) - expected(i, j)| <= tolerance` everywhere; otherwise the build stops with the
+/// position and the values of the first element out of tolerance (or NaN). Use it in `static_assert`.
+#define CTA_EXPECT_NEAR(actual_matrix, expected_matrix, tolerance)                                     \
+    (::cta::detail::expect_near_impl<decltype([] { return (actual_matrix); }),                         \
+                                     decltype([] { return (expected_matrix); }),                       \
+                                     decltype([] { return (tolerance); })>())
