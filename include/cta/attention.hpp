@@ -14,6 +14,10 @@
 #include <cta/operations.hpp>
 #include <cta/softmax.hpp>
 
+#include <cta/detail/fp_strict.hpp>
+
+CTA_FP_STRICT_BEGIN
+
 namespace cta {
 
 /// @brief Every step of self-attention for n tokens, with query/key size `Dk` and value size `Dv`, in the seed's
@@ -149,3 +153,5 @@ constexpr auto self_attention(const X& inputs, const WQ& w_query, const WK& w_ke
 }
 
 }  // namespace cta
+
+CTA_FP_STRICT_END

@@ -29,6 +29,10 @@
 #include <cta/math.hpp>
 #include <cta/matrix.hpp>
 
+#include <cta/detail/fp_strict.hpp>
+
+CTA_FP_STRICT_BEGIN
+
 namespace cta {
 
 /// @brief D x 10^E: a value shown in a diagnostic (integers exactly, floating values to about 16 digits).
@@ -207,6 +211,8 @@ constexpr bool expect_near_impl() noexcept {
 
 }  // namespace detail
 }  // namespace cta
+
+CTA_FP_STRICT_END
 
 /// @brief True if the two matrices are equal element by element; otherwise the build stops with the position and
 /// the values of the first differing element. Use it in `static_assert`.

@@ -13,6 +13,10 @@
 #include <cta/math.hpp>
 #include <cta/matrix.hpp>
 
+#include <cta/detail/fp_strict.hpp>
+
+CTA_FP_STRICT_BEGIN
+
 namespace cta {
 
 /// @brief True if `|a(i, j) - b(i, j)| <= tolerance` for every element, compared in the common type of the
@@ -95,3 +99,5 @@ constexpr M round_to(const M& m, int decimals) noexcept {
 }
 
 }  // namespace cta
+
+CTA_FP_STRICT_END

@@ -13,6 +13,10 @@
 #include <limits>
 #include <type_traits>
 
+#include <cta/detail/fp_strict.hpp>
+
+CTA_FP_STRICT_BEGIN
+
 namespace cta {
 
 /// @brief True if `x` is a NaN.
@@ -216,3 +220,5 @@ constexpr double exp(I x) noexcept {
 }
 
 }  // namespace cta
+
+CTA_FP_STRICT_END

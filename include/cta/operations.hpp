@@ -13,6 +13,10 @@
 #include <cta/detail/shape_check.hpp>
 #include <cta/matrix.hpp>
 
+#include <cta/detail/fp_strict.hpp>
+
+CTA_FP_STRICT_BEGIN
+
 namespace cta {
 
 namespace detail {
@@ -190,3 +194,5 @@ constexpr bool operator==(const A& a, const B& b) noexcept {
 }
 
 }  // namespace cta
+
+CTA_FP_STRICT_END

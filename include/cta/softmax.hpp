@@ -8,6 +8,10 @@
 #include <cta/math.hpp>
 #include <cta/matrix.hpp>
 
+#include <cta/detail/fp_strict.hpp>
+
+CTA_FP_STRICT_BEGIN
+
 namespace cta {
 
 /// @brief Row-wise softmax: `w(i, j) = exp(s(i, j) - m_i) / sum_k exp(s(i, k) - m_i)` with `m_i = max_k s(i, k)`.
@@ -69,3 +73,5 @@ constexpr auto softmax(const M& s) noexcept {
 }
 
 }  // namespace cta
+
+CTA_FP_STRICT_END
