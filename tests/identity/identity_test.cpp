@@ -1,6 +1,7 @@
 // Compile time == run time, bit for bit: every operation and the whole pipeline, computed in constant expressions
 // and at run time (inputs read through volatile, so nothing can be folded), must give the same bits. This file is
 // built once per set of compiler flags listed in CMakeLists.txt (FMA-capable targets, GNU modes, fast-math).
+#include "../runtime/at_run_time.hpp"
 #include "../runtime/catch.hpp"
 
 #include <cstddef>
@@ -25,18 +26,7 @@ constexpr cta::matrix<T, R, C> make(std::uint64_t seed, double scale) {
     return m;
 }
 
-// A copy whose every element is read through volatile: the optimiser cannot see the values.
-template <class M>
-M at_run_time(const M& m) {
-    M r{};
-    for (std::size_t i = 0; i < M::rows; ++i) {
-        for (std::size_t j = 0; j < M::cols; ++j) {
-            volatile typename M::value_type v = m(i, j);
-            r(i, j) = v;
-        }
-    }
-    return r;
-}
+using test::at_run_time;
 
 template <class M>
 std::size_t differing(const M& a, const M& b) {

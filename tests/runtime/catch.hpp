@@ -2,6 +2,7 @@
 #pragma once
 
 #if __has_include(<catch2/catch_test_macros.hpp>)
+#include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 #else
 #include <catch2/catch.hpp>
