@@ -1,15 +1,18 @@
 /// @file
-/// @brief Self-attention as the seed tutorial computes it: `cta::self_attention` for the outputs and
-/// `cta::self_attention_steps` for the record of every step (seed sections 5 to 11).
+/// @brief Attention: the seed tutorial's self-attention (`cta::self_attention`, `cta::self_attention_steps`,
+/// seed sections 5 to 11), the Transformer's scaled dot-product attention, masks, cross-attention, and attention
+/// from given queries, keys and values.
 #pragma once
 
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <type_traits>
 
 #include <boost/hana/define_struct.hpp>
 
 #include <cta/detail/shape_check.hpp>
+#include <cta/math.hpp>
 #include <cta/matrix.hpp>
 #include <cta/operations.hpp>
 #include <cta/softmax.hpp>
@@ -20,89 +23,296 @@ CTA_FP_STRICT_BEGIN
 
 namespace cta {
 
-/// @brief Every step of self-attention for n tokens, with query/key size `Dk` and value size `Dv`, in the seed's
-/// order. A Boost.Hana struct: `boost::hana::keys(steps)` gives the step names, `boost::hana::accessors` and
-/// `boost::hana::for_each` visit the steps in order, and `<cta/io.hpp>` prints them.
-///
-/// `T` is the element type of the products (for integer inputs and weights, an integer type: those steps are
-/// exact); `Real` is the floating type of softmax and what follows it.
-template <class T, class Real, std::size_t N, std::size_t Dk, std::size_t Dv>
+// ---- Options -------------------------------------------------------------------------------------------------------
+
+/// @brief Option: divide the scores by sqrt(d_k) before softmax, as the Transformer's scaled dot-product attention
+/// does ("Attention Is All You Need", section 3.2.1). Without it the scores are used as they are (the seed).
+struct scaled_t {};
+/// @copydoc scaled_t
+inline constexpr scaled_t scaled{};
+
+/// @brief Option: a causal mask, query i attends to keys j <= i only (the top-left triangle, also when
+/// n_q != n_kv).
+struct causal_t {};
+/// @copydoc causal_t
+inline constexpr causal_t causal{};
+
+/// @brief An option of the attention functions: `cta::scaled`, `cta::causal`, or a mask matrix of the scores'
+/// shape n_q x n_kv: a `matrix<bool, ...>` keeps the entries that are `true` (a boolean mask), a matrix of numbers
+/// is added to the scaled scores (an additive mask; -inf removes an entry). Masks combine; masked entries get
+/// weight exactly 0, and a query whose entries are all masked gets weight 0 everywhere (its output is 0).
+template <class O>
+concept attention_option = std::is_same_v<std::remove_cvref_t<O>, scaled_t> ||
+                           std::is_same_v<std::remove_cvref_t<O>, causal_t> || matrix_type<O>;
+
+// ---- Step records --------------------------------------------------------------------------------------------------
+
+/// @brief Every step of the seed's self-attention, in the seed's order. A Boost.Hana struct:
+/// `boost::hana::keys(steps)` gives the step names, `boost::hana::accessors` and `boost::hana::for_each` visit the
+/// steps in order, and `<cta/io.hpp>` prints them. The template arguments are the steps' matrix types.
+template <class Queries, class Keys, class Values, class Scores, class Weights, class Outputs>
 struct attention_steps {
+    /// The type of one query's weighted values: the values' shape, the weights' element type.
+    using weighted_values_type = rebind_t<Values, typename Weights::value_type>;
+
     BOOST_HANA_DEFINE_STRUCT(attention_steps,
         /// Q = X W_Q, n x d_k (section 6).
-        (matrix<T, N, Dk>, queries),
+        (Queries, queries),
         /// K = X W_K, n x d_k (section 5).
-        (matrix<T, N, Dk>, keys),
+        (Keys, keys),
         /// V = X W_V, n x d_v (section 6).
-        (matrix<T, N, Dv>, values),
+        (Values, values),
         /// S = Q K^T, n x n: row i holds query i's scores against every key (section 7).
-        (matrix<T, N, N>, scores),
+        (Scores, scores),
         /// W = softmax(S) row by row, n x n (section 8).
-        (matrix<Real, N, N>, weights),
+        (Weights, weights),
         /// For each query i, the n x d_v matrix whose row j is W(i, j) V(j, :) (section 9).
-        (std::array<matrix<Real, N, Dv>, N>, weighted_values),
+        (std::array<weighted_values_type, Queries::rows>, weighted_values),
         /// O = W V, n x d_v: row i is the sum of weighted_values[i]'s rows (sections 10 and 11).
-        (matrix<Real, N, Dv>, outputs));
+        (Outputs, outputs));
 
     /// @brief Step-by-step equality.
     friend constexpr bool operator==(const attention_steps&, const attention_steps&) = default;
 };
 
+/// @brief Every step of attention with options (scaling, masks) or between two sequences: like
+/// `attention_steps`, with the logits (the scores scaled and masked, the input of softmax) and without the
+/// per-query weighted values. A Boost.Hana struct, printable with `<cta/io.hpp>`.
+template <class Queries, class Keys, class Values, class Scores, class Weights, class Outputs>
+struct transformer_attention_steps {
+    BOOST_HANA_DEFINE_STRUCT(transformer_attention_steps,
+        /// Q = X_q W_Q, n_q x d_k.
+        (Queries, queries),
+        /// K = X_kv W_K, n_kv x d_k.
+        (Keys, keys),
+        /// V = X_kv W_V, n_kv x d_v.
+        (Values, values),
+        /// S = Q K^T, n_q x n_kv.
+        (Scores, scores),
+        /// L = S / sqrt(d_k) if scaled, then masked: -inf where a mask removes an entry, plus an additive mask.
+        (Weights, logits),
+        /// W = softmax(L) row by row, n_q x n_kv.
+        (Weights, weights),
+        /// O = W V, n_q x d_v.
+        (Outputs, outputs));
+
+    /// @brief Step-by-step equality.
+    friend constexpr bool operator==(const transformer_attention_steps&, const transformer_attention_steps&) = default;
+};
+
 namespace detail {
+
+template <class... Options>
+inline constexpr bool is_scaled = (std::is_same_v<std::remove_cvref_t<Options>, scaled_t> || ...);
+
+/// Applies one option to the logits: a mask, or nothing (scaling is applied before, by `logits_of`).
+template <class L, class O>
+constexpr void apply_option(L& logits, const O& option) noexcept {
+    using R = typename L::value_type;
+    if constexpr (std::is_same_v<O, causal_t>) {
+        for (std::size_t i = 0; i < L::rows; ++i) {
+            for (std::size_t j = i + 1; j < L::cols; ++j) {
+                logits.elems[i][j] = -std::numeric_limits<R>::infinity();
+            }
+        }
+    } else if constexpr (matrix_type<O>) {
+        if constexpr (!same_shape_v<L, O>) {
+            static_assert(shapes_agree<op::attention_mask, L, O>,
+                          "cta: an attention mask needs the shape of the scores, n_q x n_kv (queries by keys)");
+        } else if constexpr (std::is_same_v<typename O::value_type, bool>) {
+            for (std::size_t i = 0; i < L::rows; ++i) {
+                for (std::size_t j = 0; j < L::cols; ++j) {
+                    if (!option.elems[i][j]) logits.elems[i][j] = -std::numeric_limits<R>::infinity();
+                }
+            }
+        } else {
+            for (std::size_t i = 0; i < L::rows; ++i) {
+                for (std::size_t j = 0; j < L::cols; ++j) {
+                    logits.elems[i][j] += static_cast<R>(option.elems[i][j]);
+                }
+            }
+        }
+    } else {
+        static_assert(std::is_same_v<O, scaled_t>,
+                      "cta: attention options are cta::scaled, cta::causal and mask matrices");
+        (void)logits;
+        (void)option;
+    }
+}
+
+/// The logits: the scores in `Real`, divided by sqrt(d_k) if `scaled` is among the options, then masked.
+template <class Real, std::size_t Dk, class S, class... Options>
+constexpr rebind_t<S, Real> logits_of(const S& scores, const Options&... options) noexcept {
+    rebind_t<S, Real> logits;
+    for (std::size_t i = 0; i < S::rows; ++i) {
+        for (std::size_t j = 0; j < S::cols; ++j) {
+            logits.elems[i][j] = static_cast<Real>(scores.elems[i][j]);
+        }
+    }
+    if constexpr (is_scaled<Options...>) {
+        constexpr Real root = sqrt(static_cast<Real>(Dk));
+        for (std::size_t i = 0; i < S::rows; ++i) {
+            for (std::size_t j = 0; j < S::cols; ++j) {
+                logits.elems[i][j] /= root;
+            }
+        }
+    }
+    (apply_option(logits, options), ...);
+    return logits;
+}
+
+/// Attention from queries, keys and values into a record `s` with members scores, weights and outputs (and logits
+/// if it has them): scores = Q K^T in the element type of s.scores, weights = softmax(logits), outputs = W V.
+template <class Steps, class Q, class K, class V, class... Options>
+constexpr void attend(Steps& s, const Q& q, const K& k, const V& v, const Options&... options) noexcept {
+    using T = typename decltype(s.scores)::value_type;
+    using R = typename decltype(s.weights)::value_type;
+    s.scores = multiply_transposed<T>(q, k);
+    if constexpr (sizeof...(Options) == 0) {
+        s.weights = softmax<R>(s.scores);  // the same bits as softmax of the scores converted to R
+    } else if constexpr (requires { s.logits; }) {
+        s.logits = logits_of<R, Q::cols>(s.scores, options...);
+        s.weights = softmax<R>(s.logits);
+    } else {
+        s.weights = softmax<R>(logits_of<R, Q::cols>(s.scores, options...));
+    }
+    s.outputs = multiply<R>(s.weights, v);
+}
+
+/// The element type of `x * w` for the elements of all the matrices given.
+template <class X, class... W>
+using projection_t = std::common_type_t<product_t<typename X::value_type, typename W::value_type>...>;
+
+/// The steps' matrix types for queries X_q W_Q, keys X_kv W_K, values X_kv W_V, in element type T and Real.
+template <class T, class Real, class XQ, class XKV, class WQ, class WK, class WV>
+struct step_types {
+    using queries_type = matrix_t<T, XQ::rows, WQ::cols, row_axis_t<XQ>, col_axis_t<WQ>>;
+    using keys_type = matrix_t<T, XKV::rows, WK::cols, row_axis_t<XKV>, col_axis_t<WK>>;
+    using values_type = matrix_t<T, XKV::rows, WV::cols, row_axis_t<XKV>, col_axis_t<WV>>;
+    using scores_type = matrix_t<T, XQ::rows, XKV::rows, row_axis_t<XQ>, row_axis_t<XKV>>;
+    using weights_type = rebind_t<scores_type, Real>;
+    using outputs_type = matrix_t<Real, XQ::rows, WV::cols, row_axis_t<XQ>, col_axis_t<WV>>;
+    using seed_record = attention_steps<queries_type, keys_type, values_type, scores_type, weights_type, outputs_type>;
+    using record =
+        transformer_attention_steps<queries_type, keys_type, values_type, scores_type, weights_type, outputs_type>;
+    /// What the outputs-only functions fill.
+    struct core {
+        scores_type scores;
+        weights_type weights;
+        outputs_type outputs;
+    };
+};
+
+template <class Real, class XQ, class XKV, class WQ, class WK, class WV>
+using step_types_for =
+    step_types<projection_t<XQ, WQ, WK, WV>, real_t<Real, projection_t<XQ, WQ, WK, WV>>, XQ, XKV, WQ, WK, WV>;
+
+/// Checks the options' types (the masks' shapes are checked where they are applied).
+template <class... Options>
+constexpr void check_options() noexcept {
+    static_assert((attention_option<Options> && ...),
+                  "cta: attention options are cta::scaled, cta::causal and mask matrices (bool or numbers)");
+}
+
+/// Queries, keys and values of X_q W_Q, X_kv W_K, X_kv W_V agree: d_k of queries and keys, and the weights' rows
+/// with their inputs' columns (sizes and axes).
+template <class XQ, class XKV, class WQ, class WK, class WV>
+inline constexpr bool projections_agree =
+    WQ::rows == XQ::cols && WK::rows == XKV::cols && WV::rows == XKV::cols && WQ::cols == WK::cols &&
+    axes_match_v<row_axis_t<WQ>, col_axis_t<XQ>> && axes_match_v<row_axis_t<WK>, col_axis_t<XKV>> &&
+    axes_match_v<row_axis_t<WV>, col_axis_t<XKV>> && axes_match_v<col_axis_t<WQ>, col_axis_t<WK>>;
 
 /// Checks self-attention's shape rule; true when the shapes agree (otherwise the build stops here).
 template <class X, class WQ, class WK, class WV>
 constexpr bool check_self_attention_shapes() noexcept {
-    constexpr bool ok =
-        WQ::rows == X::cols && WK::rows == X::cols && WV::rows == X::cols && WQ::cols == WK::cols;
+    constexpr bool ok = projections_agree<X, X, WQ, WK, WV>;
     if constexpr (!ok) {
         static_assert(shapes_agree<op::self_attention, X, WQ, WK, WV>,
                       "cta::self_attention(inputs, w_query, w_key, w_value) and cta::self_attention_steps(...): "
-                      "each weight matrix needs as many rows "
-                      "as inputs has columns, and w_query and w_key need the same number of columns (d_k)");
+                      "each weight matrix needs as many rows as inputs has columns, and w_query and w_key need the "
+                      "same number of columns (d_k)");
     }
     return ok;
 }
 
-/// The element type of the projections: what `x * w` gives for the inputs' and all three weights' elements.
-template <class X, class WQ, class WK, class WV>
-using projection_t = std::common_type_t<product_t<typename X::value_type, typename WQ::value_type>,
-                                        product_t<typename X::value_type, typename WK::value_type>,
-                                        product_t<typename X::value_type, typename WV::value_type>>;
+/// Checks cross-attention's shape rule; true when the shapes agree (otherwise the build stops here).
+template <class XQ, class XKV, class WQ, class WK, class WV>
+constexpr bool check_cross_attention_shapes() noexcept {
+    constexpr bool ok = projections_agree<XQ, XKV, WQ, WK, WV>;
+    if constexpr (!ok) {
+        static_assert(shapes_agree<op::cross_attention, XQ, XKV, WQ, WK, WV>,
+                      "cta::cross_attention(x_q, x_kv, w_query, w_key, w_value) and cta::cross_attention_steps(...): "
+                      "w_query needs as many rows as x_q has columns, w_key and w_value as many rows as x_kv has "
+                      "columns, and w_query and w_key the same number of columns (d_k)");
+    }
+    return ok;
+}
 
-template <class Real, class X, class WQ, class WK, class WV>
-using steps_for = attention_steps<projection_t<X, WQ, WK, WV>, real_t<Real, projection_t<X, WQ, WK, WV>>, X::rows,
-                                  WQ::cols, WV::cols>;
-
-/// The steps that `self_attention` needs (all but weighted_values).
-template <class T, class Real, std::size_t N, std::size_t Dk, std::size_t Dv>
-struct attention_core {
-    matrix<T, N, Dk> queries;
-    matrix<T, N, Dk> keys;
-    matrix<T, N, Dv> values;
-    matrix<T, N, N> scores;
-    matrix<Real, N, N> weights;
-    matrix<Real, N, Dv> outputs;
-};
-
-template <class Real, class X, class WQ, class WK, class WV>
-using core_for = attention_core<projection_t<X, WQ, WK, WV>, real_t<Real, projection_t<X, WQ, WK, WV>>, X::rows,
-                                WQ::cols, WV::cols>;
-
-/// Fills queries, keys, values, scores, weights and outputs of `s` (an attention_core or attention_steps).
-template <class Steps, class X, class WQ, class WK, class WV>
-constexpr void attend(Steps& s, const X& inputs, const WQ& w_query, const WK& w_key, const WV& w_value) noexcept {
+/// X_q, X_kv -> every step into `s`.
+template <class Steps, class XQ, class XKV, class WQ, class WK, class WV, class... Options>
+constexpr void project_and_attend(Steps& s, const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
+                                  const WV& w_value, const Options&... options) noexcept {
     using T = typename decltype(s.queries)::value_type;
-    using R = typename decltype(s.weights)::value_type;
-    s.queries = multiply<T>(inputs, w_query);
-    s.keys = multiply<T>(inputs, w_key);
-    s.values = multiply<T>(inputs, w_value);
-    s.scores = multiply<T>(s.queries, transpose(s.keys));
-    s.weights = softmax<R>(s.scores);
-    s.outputs = multiply<R>(s.weights, s.values);
+    s.queries = multiply<T>(x_q, w_query);
+    s.keys = multiply<T>(x_kv, w_key);
+    s.values = multiply<T>(x_kv, w_value);
+    attend(s, s.queries, s.keys, s.values, options...);
+}
+
+/// The outputs only: projections are not kept.
+template <class Types, class XQ, class XKV, class WQ, class WK, class WV, class... Options>
+constexpr auto project_and_attend_outputs(const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
+                                          const WV& w_value, const Options&... options) noexcept {
+    using T = typename Types::queries_type::value_type;
+    typename Types::core s;
+    attend(s, multiply<T>(x_q, w_query), multiply<T>(x_kv, w_key), multiply<T>(x_kv, w_value), options...);
+    return s.outputs;
 }
 
 }  // namespace detail
+
+// ---- Attention from queries, keys and values -------------------------------------------------------------------------
+
+/// @brief Attention from given queries Q (n_q x d_k), keys K (n_kv x d_k) and values V (n_kv x d_v):
+/// `softmax(L) V` with the logits `L = Q K^T`, divided by sqrt(d_k) with `cta::scaled`, and masked by the mask
+/// options. Returns the n_q x d_v outputs in `Real` (by default the element type if floating, else `double`).
+///
+/// Shape rule: Q and K have the same number of columns (d_k) and K and V the same number of rows (n_kv), with
+/// matching axes, or the build fails naming `cta::op::attention` and the three matrix types.
+template <class Real = void, matrix_type Q, matrix_type K, matrix_type V, attention_option... Options>
+constexpr auto attention(const Q& queries, const K& keys, const V& values, const Options&... options) noexcept {
+    detail::check_options<Options...>();
+    using T = detail::product_t<typename Q::value_type, typename K::value_type>;
+    using R = real_t<Real, std::common_type_t<T, typename V::value_type>>;
+    using Scores = matrix_t<T, Q::rows, K::rows, row_axis_t<Q>, row_axis_t<K>>;
+    using Outputs = matrix_t<R, Q::rows, V::cols, row_axis_t<Q>, col_axis_t<V>>;
+    constexpr bool ok = Q::cols == K::cols && K::rows == V::rows && axes_match_v<col_axis_t<Q>, col_axis_t<K>> &&
+                        axes_match_v<row_axis_t<K>, row_axis_t<V>>;
+    if constexpr (!ok) {
+        static_assert(shapes_agree<op::attention, Q, K, V>,
+                      "cta::attention(queries, keys, values): queries and keys need the same number of columns "
+                      "(d_k), keys and values the same number of rows (n_kv)");
+        return Outputs{};
+    } else {
+        struct {
+            Scores scores;
+            rebind_t<Scores, R> weights;
+            Outputs outputs;
+        } s;
+        detail::attend(s, queries, keys, values, options...);
+        return s.outputs;
+    }
+}
+
+/// @brief Scaled dot-product attention, `softmax(Q K^T / sqrt(d_k) + masks) V` ("Attention Is All You Need",
+/// equation 1): `cta::attention(queries, keys, values, cta::scaled, masks...)`.
+template <class Real = void, matrix_type Q, matrix_type K, matrix_type V, attention_option... Masks>
+constexpr auto scaled_dot_product_attention(const Q& queries, const K& keys, const V& values,
+                                            const Masks&... masks) noexcept {
+    return attention<Real>(queries, keys, values, scaled, masks...);
+}
+
+// ---- Self-attention ------------------------------------------------------------------------------------------------
 
 /// @brief Every step of self-attention (seed sections 5 to 11) for the n x d `inputs` (one token per row) and the
 /// weights `w_query` (d x d_k), `w_key` (d x d_k) and `w_value` (d x d_v):
@@ -113,24 +323,32 @@ constexpr void attend(Steps& s, const X& inputs, const WQ& w_query, const WK& w_
 ///
 /// The projections and scores keep the element type of `x * w` (exact for integers); softmax and what follows are
 /// computed in `Real`: by default the projections' type if it is floating, else `double`
-/// (`cta::self_attention_steps<float>(...)` asks for `float`).
+/// (`cta::self_attention_steps<float>(...)` asks for `float`). With options (`cta::scaled`, masks) it returns a
+/// `transformer_attention_steps` record instead, which has the logits and no weighted values.
 ///
 /// Shape rule: every weight has as many rows as `inputs` has columns, and `w_query` and `w_key` have the same
-/// number of columns, or the build fails naming `cta::op::self_attention` and the four matrix types.
-template <class Real = void, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV>
-constexpr auto self_attention_steps(const X& inputs, const WQ& w_query, const WK& w_key,
-                                    const WV& w_value) noexcept {
-    using Steps = detail::steps_for<Real, X, WQ, WK, WV>;
-    using R = typename decltype(Steps::weights)::value_type;
+/// number of columns (and, with named axes, the axes match), or the build fails naming `cta::op::self_attention`
+/// and the four matrix types.
+template <class Real = void, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
+          attention_option... Options>
+constexpr auto self_attention_steps(const X& inputs, const WQ& w_query, const WK& w_key, const WV& w_value,
+                                    const Options&... options) noexcept {
+    detail::check_options<Options...>();
+    using Types = detail::step_types_for<Real, X, X, WQ, WK, WV>;
+    using Steps = std::conditional_t<sizeof...(Options) == 0, typename Types::seed_record, typename Types::record>;
     if constexpr (!detail::check_self_attention_shapes<X, WQ, WK, WV>()) {
         return Steps{};
     } else {
         Steps s;
-        detail::attend(s, inputs, w_query, w_key, w_value);
-        for (std::size_t i = 0; i < X::rows; ++i) {
-            for (std::size_t j = 0; j < X::rows; ++j) {
-                for (std::size_t c = 0; c < WV::cols; ++c) {
-                    s.weighted_values[i].elems[j][c] = s.weights.elems[i][j] * static_cast<R>(s.values.elems[j][c]);
+        detail::project_and_attend(s, inputs, inputs, w_query, w_key, w_value, options...);
+        if constexpr (sizeof...(Options) == 0) {
+            using R = typename Types::weights_type::value_type;
+            for (std::size_t i = 0; i < X::rows; ++i) {
+                for (std::size_t j = 0; j < X::rows; ++j) {
+                    for (std::size_t c = 0; c < WV::cols; ++c) {
+                        s.weighted_values[i].elems[j][c] =
+                            s.weights.elems[i][j] * static_cast<R>(s.values.elems[j][c]);
+                    }
                 }
             }
         }
@@ -139,16 +357,56 @@ constexpr auto self_attention_steps(const X& inputs, const WQ& w_query, const WK
 }
 
 /// @brief The outputs of self-attention, an n x d_v matrix of `Real`: the same numbers, bit for bit, as
-/// `cta::self_attention_steps(...).outputs`, without keeping the intermediate steps. Same shape rule.
-template <class Real = void, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV>
-constexpr auto self_attention(const X& inputs, const WQ& w_query, const WK& w_key, const WV& w_value) noexcept {
-    using Core = detail::core_for<Real, X, WQ, WK, WV>;
+/// `cta::self_attention_steps(...).outputs`, without keeping the intermediate steps. Options: `cta::scaled`,
+/// `cta::causal` and masks (see `attention_option`). Same shape rule.
+template <class Real = void, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
+          attention_option... Options>
+constexpr auto self_attention(const X& inputs, const WQ& w_query, const WK& w_key, const WV& w_value,
+                              const Options&... options) noexcept {
+    detail::check_options<Options...>();
+    using Types = detail::step_types_for<Real, X, X, WQ, WK, WV>;
     if constexpr (!detail::check_self_attention_shapes<X, WQ, WK, WV>()) {
-        return decltype(Core::outputs){};
+        return typename Types::outputs_type{};
     } else {
-        Core s;
-        detail::attend(s, inputs, w_query, w_key, w_value);
-        return s.outputs;
+        return detail::project_and_attend_outputs<Types>(inputs, inputs, w_query, w_key, w_value, options...);
+    }
+}
+
+// ---- Cross-attention -----------------------------------------------------------------------------------------------
+
+/// @brief Every step of cross-attention: queries from `x_q` (n_q x d), keys and values from `x_kv` (n_kv x d'),
+/// with `w_query` (d x d_k), `w_key` (d' x d_k) and `w_value` (d' x d_v); options as for `self_attention`.
+/// Returns a `transformer_attention_steps` record: scores and weights are n_q x n_kv, outputs n_q x d_v.
+///
+/// Shape rule: `w_query` has d rows, `w_key` and `w_value` d' rows, `w_query` and `w_key` the same number of
+/// columns (and, with named axes, the axes match), or the build fails naming `cta::op::cross_attention` and the
+/// five matrix types.
+template <class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK, matrix_type WV,
+          attention_option... Options>
+constexpr auto cross_attention_steps(const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
+                                     const WV& w_value, const Options&... options) noexcept {
+    detail::check_options<Options...>();
+    using Steps = typename detail::step_types_for<Real, XQ, XKV, WQ, WK, WV>::record;
+    if constexpr (!detail::check_cross_attention_shapes<XQ, XKV, WQ, WK, WV>()) {
+        return Steps{};
+    } else {
+        Steps s;
+        detail::project_and_attend(s, x_q, x_kv, w_query, w_key, w_value, options...);
+        return s;
+    }
+}
+
+/// @brief The outputs of cross-attention, n_q x d_v: the same bits as `cross_attention_steps(...).outputs`.
+template <class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK, matrix_type WV,
+          attention_option... Options>
+constexpr auto cross_attention(const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
+                               const WV& w_value, const Options&... options) noexcept {
+    detail::check_options<Options...>();
+    using Types = detail::step_types_for<Real, XQ, XKV, WQ, WK, WV>;
+    if constexpr (!detail::check_cross_attention_shapes<XQ, XKV, WQ, WK, WV>()) {
+        return typename Types::outputs_type{};
+    } else {
+        return detail::project_and_attend_outputs<Types>(x_q, x_kv, w_query, w_key, w_value, options...);
     }
 }
 

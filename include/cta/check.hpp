@@ -194,7 +194,7 @@ constexpr bool expect_near_impl() noexcept {
     using A = std::remove_cvref_t<decltype(a)>;
     using B = std::remove_cvref_t<decltype(b)>;
     static_assert(matrix_type<A> && matrix_type<B>, "CTA_EXPECT_EQUAL / CTA_EXPECT_NEAR compare two cta::matrix");
-    if constexpr (A::rows != B::rows || A::cols != B::cols) {
+    if constexpr (!same_shape_v<A, B>) {
         static_assert(shapes_agree<op::approx_equal, A, B>,
                       "cta: CTA_EXPECT_EQUAL / CTA_EXPECT_NEAR need matrices of the same shape");
         return true;

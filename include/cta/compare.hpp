@@ -27,9 +27,9 @@ namespace cta {
 /// Shape rule: same shape, or the build fails naming `cta::op::approx_equal` and both matrix types.
 template <matrix_type A, matrix_type B, scalar_type Tol>
 constexpr bool approx_equal(const A& a, const B& b, Tol tolerance) noexcept {
-    if constexpr (A::rows != B::rows || A::cols != B::cols) {
+    if constexpr (!same_shape_v<A, B>) {
         static_assert(shapes_agree<op::approx_equal, A, B>,
-                      "cta::approx_equal(a, b, tolerance) needs a and b of the same shape");
+                      "cta::approx_equal(a, b, tolerance) needs a and b of the same shape (and axes)");
         return false;
     } else {
         using C = std::common_type_t<typename A::value_type, typename B::value_type, Tol>;

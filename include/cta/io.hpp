@@ -16,6 +16,7 @@
 #include <boost/hana/string.hpp>
 
 #include <cta/attention.hpp>
+#include <cta/multi_head.hpp>
 #include <cta/matrix.hpp>
 
 namespace cta {
@@ -81,9 +82,21 @@ std::ostream& print_steps(std::ostream& os, const Struct& record) {
     return os;
 }
 
-/// @brief Prints the steps of attention by name, in the seed's order (`cta::print_steps`).
-template <class T, class Real, std::size_t N, std::size_t Dk, std::size_t Dv>
-std::ostream& operator<<(std::ostream& os, const attention_steps<T, Real, N, Dk, Dv>& steps) {
+/// @brief Prints the steps of attention by name, in order (`cta::print_steps`).
+template <class... M>
+std::ostream& operator<<(std::ostream& os, const attention_steps<M...>& steps) {
+    return print_steps(os, steps);
+}
+
+/// @copydoc operator<<(std::ostream&, const attention_steps<M...>&)
+template <class... M>
+std::ostream& operator<<(std::ostream& os, const transformer_attention_steps<M...>& steps) {
+    return print_steps(os, steps);
+}
+
+/// @copydoc operator<<(std::ostream&, const attention_steps<M...>&)
+template <std::size_t H, class... M>
+std::ostream& operator<<(std::ostream& os, const multi_head_steps<H, M...>& steps) {
     return print_steps(os, steps);
 }
 

@@ -1,6 +1,6 @@
 /// @file
 /// @brief `constexpr` elementary functions for `float` and `double`, identical in constant expressions and at run
-/// time: `cta::exp`, and the helpers `abs`, `isnan`, `isinf`, `isfinite`, `round`, `scalbn`.
+/// time: `cta::exp`, `cta::sqrt`, and the helpers `abs`, `isnan`, `isinf`, `isfinite`, `round`, `scalbn`.
 ///
 /// The standard `<cmath>` functions are not `constexpr` in C++20 (GCC accepts some as an extension, Clang does
 /// not), so the library carries its own. Every function here uses only `+ - * /`, comparisons and `std::bit_cast`,
@@ -66,6 +66,22 @@ constexpr F round(F x) noexcept {
 }
 
 namespace detail {
+
+/// Layout of the IEEE 754 binary formats.
+template <class F>
+struct ieee_traits;
+template <>
+struct ieee_traits<double> {
+    using bits = std::uint64_t;
+    static constexpr int fraction_bits = 52;
+    static constexpr int bias = 1023;
+};
+template <>
+struct ieee_traits<float> {
+    using bits = std::uint32_t;
+    static constexpr int fraction_bits = 23;
+    static constexpr int bias = 127;
+};
 
 /// 2^n for -1022 <= n <= 1023, built from its bits.
 constexpr double pow2(int n) noexcept {
@@ -169,7 +185,10 @@ constexpr double exp(double x) noexcept {
 /// single-precision FPUs such as the Cortex-M4's).
 ///
 /// The algorithm of FreeBSD's and musl's `expf` (after Sun's fdlibm): the same reduction as `exp(double)` with a
-/// degree-2 minimax polynomial. Special values as for `exp(double)`.
+/// degree-2 minimax polynomial, except for two sums done with more care than there: 1 + hi in the final sum is
+/// split into its rounded value and its exact rounding error (Fast2Sum), so that the last addition is the only large
+/// rounding; and for tiny |x| the result is 1 + (x + x^2 / 2) rather than 1 + x. The error stays below 1 ulp
+/// (tests/numerics). Special values as for `exp(double)`.
 constexpr float exp(float x) noexcept {
     constexpr float ln2_hi = 6.9314575195e-01F;   // 0x3f317200
     constexpr float ln2_lo = 1.4286067653e-06F;   // 0x35bfbe8e
@@ -200,16 +219,78 @@ constexpr float exp(float x) noexcept {
         hi = x - kf * ln2_hi;  // exact
         lo = kf * ln2_lo;
         x = hi - lo;
-    } else if (abs_bits > 0x39000000U) {  // |x| > 2^-14
+    } else if (abs_bits > 0x39000000U) {  // |x| > 2^-13
         hi = x;
     } else {
-        return 1.0F + x;
+        return 1.0F + (x + 0.5F * x * x);  // the next term, x^3 / 6, is below 2^-41
     }
 
     const float xx = x * x;
     const float c = x - xx * (p1 + xx * p2);
-    const float y = 1.0F + (x * c / (2.0F - c) - lo + hi);
+    // e^x = 1 + hi + (x c / (2 - c) - lo), with 1 + hi = s + (1 - s) + hi exactly (|hi| < 1: both operations of the
+    // rounding error are exact), so that only the small terms and the final sum are rounded.
+    const float s = 1.0F + hi;
+    const float t = ((1.0F - s) + hi) + (x * c / (2.0F - c) - lo);
+    const float y = s + t;
     return k == 0 ? y : scalbn(y, k);
+}
+
+/// @brief The square root, correctly rounded (to nearest, as IEEE 754 requires of `sqrt`), `constexpr`.
+///
+/// Computed digit by digit in 64-bit integers (two radicand bits per step, p + 2 steps for p fraction bits), so it
+/// needs no floating-point arithmetic at all and gives the same bits as a hardware square root on every target.
+/// sqrt(±0) = ±0, sqrt(+inf) = +inf, sqrt(NaN) = NaN and sqrt(x) = NaN for x < 0.
+template <class F>
+    requires std::is_same_v<F, float> || std::is_same_v<F, double>
+constexpr F sqrt(F x) noexcept {
+    using traits = detail::ieee_traits<F>;
+    using bits_t = typename traits::bits;
+    constexpr int p = traits::fraction_bits;
+    constexpr int q = p + p % 2;          // an even number of fraction bits for m
+    constexpr int s = 2 * p + 2 - q;      // radicand m * 2^s has a root of p + 2 bits
+    if (x != x || x == F(0) || x == std::numeric_limits<F>::infinity()) return x;  // NaN, ±0 (sign kept), +inf
+    if (x < F(0)) return std::numeric_limits<F>::quiet_NaN();
+
+    const bits_t b = std::bit_cast<bits_t>(x);
+    int exponent = static_cast<int>(b >> p);
+    std::uint64_t m = b & ((bits_t{1} << p) - 1U);
+    if (exponent == 0) {  // subnormal: normalise
+        exponent = 1;
+        while ((m >> p) == 0) {
+            m <<= 1;
+            --exponent;
+        }
+    } else {
+        m |= std::uint64_t{1} << p;
+    }
+    int e = exponent - traits::bias - p;  // x = m * 2^e, m in [2^p, 2^(p+1))
+    if (q != p) {
+        m <<= 1;
+        --e;
+    }
+    if (e % 2 != 0) {  // make e even: sqrt(x) = sqrt(m) * 2^(e/2), m in [2^q, 2^(q+2))
+        m <<= 1;
+        --e;
+    }
+    // Digit by digit over the radicand m * 2^s, two bits at a time from the top: root = floor(sqrt(m * 2^s)).
+    std::uint64_t root = 0;
+    std::uint64_t rem = 0;
+    for (int k = p + 1; k >= 0; --k) {
+        const int j = 2 * k - s;  // radicand bits 2k+1 and 2k are m's bits j+1 and j
+        const std::uint64_t pair = j >= 0 ? (m >> j) & 3U : (j == -1 ? (m << 1) & 2U : 0U);
+        rem = (rem << 2) | pair;
+        const std::uint64_t trial = (root << 2) | 1U;
+        root <<= 1;
+        if (rem >= trial) {
+            rem -= trial;
+            root |= 1U;
+        }
+    }
+    // root in [2^(p+1), 2^(p+2)): p + 1 result bits and a rounding bit; the exact root is never halfway.
+    const std::uint64_t r = (root >> 1) + (root & 1U);
+    const int result_exponent = e / 2 + 1 - s / 2;  // sqrt(x) ~ r * 2^result_exponent
+    const auto field = static_cast<std::uint64_t>(result_exponent + p + traits::bias - 1);
+    return std::bit_cast<F>(static_cast<bits_t>((field << p) + r));
 }
 
 /// @brief e^x for an integer x, computed in double.

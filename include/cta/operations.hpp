@@ -25,8 +25,8 @@ namespace detail {
 /// c(i, j) = ((0 + a(i, 0) b(0, j)) + a(i, 1) b(1, j)) + ...  Plain loops over the plain arrays: in constant
 /// evaluation every function call in the inner loop costs budget.
 template <class R, class A, class B>
-constexpr matrix<R, A::rows, B::cols> multiply(const A& a, const B& b) noexcept {
-    matrix<R, A::rows, B::cols> c;
+constexpr matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>> multiply(const A& a, const B& b) noexcept {
+    matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>> c;
     for (std::size_t i = 0; i < A::rows; ++i) {
         for (std::size_t j = 0; j < B::cols; ++j) {
             R acc{};
@@ -39,10 +39,28 @@ constexpr matrix<R, A::rows, B::cols> multiply(const A& a, const B& b) noexcept 
     return c;
 }
 
-/// `c(i, j) = f(m(i, j))`, with the element type of `f`'s result.
+/// The product a * b^T, `c(i, j) = sum_k a(i, k) b(j, k)`, with the same operations in the same order as
+/// `multiply<R>(a, transpose(b))` (so the same bits), without the transposed copy.
+template <class R, class A, class B>
+constexpr matrix_t<R, A::rows, B::rows, row_axis_t<A>, row_axis_t<B>> multiply_transposed(const A& a,
+                                                                                         const B& b) noexcept {
+    matrix_t<R, A::rows, B::rows, row_axis_t<A>, row_axis_t<B>> c;
+    for (std::size_t i = 0; i < A::rows; ++i) {
+        for (std::size_t j = 0; j < B::rows; ++j) {
+            R acc{};
+            for (std::size_t k = 0; k < A::cols; ++k) {
+                acc += static_cast<R>(a.elems[i][k]) * static_cast<R>(b.elems[j][k]);
+            }
+            c.elems[i][j] = acc;
+        }
+    }
+    return c;
+}
+
+/// `c(i, j) = f(m(i, j))`, with the element type of `f`'s result and the axes of `m`.
 template <class M, class F>
 constexpr auto map(const M& m, F f) noexcept {
-    matrix<decltype(f(m.elems[0][0])), M::rows, M::cols> c;
+    rebind_t<M, decltype(f(m.elems[0][0]))> c;
     for (std::size_t i = 0; i < M::rows; ++i) {
         for (std::size_t j = 0; j < M::cols; ++j) {
             c.elems[i][j] = f(m.elems[i][j]);
@@ -51,10 +69,15 @@ constexpr auto map(const M& m, F f) noexcept {
     return c;
 }
 
+/// The type of an element-wise result: the shape of `A`, the common axes of `A` and `B`.
+template <class R, class A, class B>
+using elementwise_t = matrix_t<R, A::rows, A::cols, common_axis_t<row_axis_t<A>, row_axis_t<B>>,
+                               common_axis_t<col_axis_t<A>, col_axis_t<B>>>;
+
 /// `c(i, j) = f(a(i, j), b(i, j))` as an `R` matrix, for `a` and `b` of the same shape.
 template <class R, class A, class B, class F>
-constexpr matrix<R, A::rows, A::cols> zip(const A& a, const B& b, F f) noexcept {
-    matrix<R, A::rows, A::cols> c;
+constexpr elementwise_t<R, A, B> zip(const A& a, const B& b, F f) noexcept {
+    elementwise_t<R, A, B> c;
     for (std::size_t i = 0; i < A::rows; ++i) {
         for (std::size_t j = 0; j < A::cols; ++j) {
             c.elems[i][j] = f(a.elems[i][j], b.elems[i][j]);
@@ -62,10 +85,6 @@ constexpr matrix<R, A::rows, A::cols> zip(const A& a, const B& b, F f) noexcept 
     }
     return c;
 }
-
-/// Both matrices have the same number of rows and of columns.
-template <class A, class B>
-inline constexpr bool same_shape = A::rows == B::rows && A::cols == B::cols;
 
 /// The element type of `a op b` for elements `T` and `U`.
 template <class T, class U>
@@ -81,14 +100,20 @@ using difference_t = decltype(std::declval<T>() - std::declval<U>());
 /// `c(i, j) = sum_k a(i, k) * b(k, j)` (seed sections 5 to 7 and 10).
 ///
 /// Shape rule: `a`'s column count equals `b`'s row count, or the build fails naming `cta::op::matmul` and both
-/// matrix types.
+/// matrix types. With named axes, `a`'s column axis also matches `b`'s row axis, or the build fails naming
+/// `cta::op::matmul` and both axes (a forgotten transpose).
 template <matrix_type A, matrix_type B>
 constexpr auto matmul(const A& a, const B& b) noexcept {
     using R = detail::product_t<typename A::value_type, typename B::value_type>;
+    using C = matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>>;
     if constexpr (A::cols != B::rows) {
         static_assert(shapes_agree<op::matmul, A, B>,
                       "cta::matmul(a, b) and a * b: a's column count must equal b's row count");
-        return matrix<R, A::rows, B::cols>{};
+        return C{};
+    } else if constexpr (!axes_match_v<col_axis_t<A>, row_axis_t<B>>) {
+        static_assert(axes_agree<op::matmul, col_axis_t<A>, row_axis_t<B>>,
+                      "cta::matmul(a, b) and a * b: a's column axis must be b's row axis (a forgotten transpose?)");
+        return C{};
     } else {
         return detail::multiply<R>(a, b);
     }
@@ -100,10 +125,10 @@ constexpr auto operator*(const A& a, const B& b) noexcept {
     return matmul(a, b);
 }
 
-/// @brief The C x R matrix `t(j, i) = m(i, j)`.
+/// @brief The C x R matrix `t(j, i) = m(i, j)`, with the axes swapped.
 template <matrix_type M>
 constexpr auto transpose(const M& m) noexcept {
-    matrix<typename M::value_type, M::cols, M::rows> t;
+    matrix_t<typename M::value_type, M::cols, M::rows, col_axis_t<M>, row_axis_t<M>> t;
     for (std::size_t i = 0; i < M::rows; ++i) {
         for (std::size_t j = 0; j < M::cols; ++j) {
             t.elems[j][i] = m.elems[i][j];
@@ -115,7 +140,7 @@ constexpr auto transpose(const M& m) noexcept {
 /// @brief Row `i` of `m` (from 0) as a 1 x C matrix: `cta::row(inputs, 0)` is the seed's "Input 1".
 template <matrix_type M>
 constexpr auto row(const M& m, std::size_t i) noexcept {
-    matrix<typename M::value_type, 1, M::cols> r;
+    matrix_t<typename M::value_type, 1, M::cols, row_axis_t<M>, col_axis_t<M>> r;
     for (std::size_t j = 0; j < M::cols; ++j) {
         r.elems[0][j] = m.elems[i][j];
     }
@@ -127,9 +152,9 @@ constexpr auto row(const M& m, std::size_t i) noexcept {
 template <matrix_type A, matrix_type B>
 constexpr auto operator+(const A& a, const B& b) noexcept {
     using R = detail::sum_t<typename A::value_type, typename B::value_type>;
-    if constexpr (!detail::same_shape<A, B>) {
-        static_assert(shapes_agree<op::add, A, B>, "cta: a + b needs a and b of the same shape");
-        return matrix<R, A::rows, A::cols>{};
+    if constexpr (!same_shape_v<A, B>) {
+        static_assert(shapes_agree<op::add, A, B>, "cta: a + b needs a and b of the same shape (and axes)");
+        return detail::elementwise_t<R, A, A>{};
     } else {
         return detail::zip<R>(a, b, [](const auto& x, const auto& y) { return x + y; });
     }
@@ -140,9 +165,9 @@ constexpr auto operator+(const A& a, const B& b) noexcept {
 template <matrix_type A, matrix_type B>
 constexpr auto operator-(const A& a, const B& b) noexcept {
     using R = detail::difference_t<typename A::value_type, typename B::value_type>;
-    if constexpr (!detail::same_shape<A, B>) {
-        static_assert(shapes_agree<op::subtract, A, B>, "cta: a - b needs a and b of the same shape");
-        return matrix<R, A::rows, A::cols>{};
+    if constexpr (!same_shape_v<A, B>) {
+        static_assert(shapes_agree<op::subtract, A, B>, "cta: a - b needs a and b of the same shape (and axes)");
+        return detail::elementwise_t<R, A, A>{};
     } else {
         return detail::zip<R>(a, b, [](const auto& x, const auto& y) { return x - y; });
     }
@@ -179,8 +204,8 @@ constexpr auto operator/(const M& m, S s) noexcept {
 template <matrix_type A, matrix_type B>
     requires(!std::is_same_v<A, B>)
 constexpr bool operator==(const A& a, const B& b) noexcept {
-    if constexpr (!detail::same_shape<A, B>) {
-        static_assert(shapes_agree<op::equal, A, B>, "cta: a == b needs a and b of the same shape");
+    if constexpr (!same_shape_v<A, B>) {
+        static_assert(shapes_agree<op::equal, A, B>, "cta: a == b needs a and b of the same shape (and axes)");
         return false;
     } else {
         using C = std::common_type_t<typename A::value_type, typename B::value_type>;

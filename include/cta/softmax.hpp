@@ -35,7 +35,7 @@ constexpr auto softmax(const M& s) noexcept {
     // exp(d) == 0 for every d below this (d < -745.14 for double, < -103.98 for float).
     constexpr R underflow = std::numeric_limits<R>::digits > 24 ? R(-746) : R(-104);
 
-    matrix<R, M::rows, M::cols> w;
+    rebind_t<M, R> w;
     for (std::size_t i = 0; i < M::rows; ++i) {
         R max = -inf;
         bool nan = false;

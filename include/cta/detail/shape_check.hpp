@@ -21,10 +21,19 @@ struct subtract;        ///< `a - b`
 struct equal;           ///< `a == b`, `a != b` between different matrix types
 struct approx_equal;    ///< `cta::approx_equal(a, b, tolerance)`
 struct self_attention;  ///< `cta::self_attention(...)`, `cta::self_attention_steps(...)`
+struct cross_attention;  ///< `cta::cross_attention(...)`, `cta::cross_attention_steps(...)`
+struct attention;        ///< `cta::attention(q, k, v, ...)`, `cta::scaled_dot_product_attention(...)`
+struct attention_mask;   ///< a mask option of the attention functions
+struct multi_head_attention;  ///< `cta::multi_head_attention<H>(...)` and its variants
 }  // namespace op
 
 /// @brief Never true: the condition of the `static_assert` that reports a broken shape rule of `Operation`.
 template <class Operation, class... Operands>
 inline constexpr bool shapes_agree = false;
+
+/// @brief Never true: the condition of the `static_assert` that reports two named axes that should be one, e.g.
+/// `axes_agree<cta::op::matmul, cta::axis::key, cta::axis::tokens>` for `queries * keys`.
+template <class Operation, class... Axes>
+inline constexpr bool axes_agree = false;
 
 }  // namespace cta

@@ -1,0 +1,205 @@
+/// @file
+/// @brief Multi-head attention with the output projection W_O ("Attention Is All You Need", section 3.2.2), for one
+/// sequence (`multi_head_self_attention`) or two (`multi_head_attention`), with a record of every step.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <type_traits>
+
+#include <boost/hana/define_struct.hpp>
+
+#include <cta/attention.hpp>
+#include <cta/detail/shape_check.hpp>
+#include <cta/matrix.hpp>
+#include <cta/operations.hpp>
+#include <cta/softmax.hpp>
+
+#include <cta/detail/fp_strict.hpp>
+
+CTA_FP_STRICT_BEGIN
+
+namespace cta {
+
+/// @brief The number of heads, as it appears in diagnostics.
+template <std::size_t H>
+struct heads {};
+
+/// @brief Every step of multi-head attention with `H` heads. A Boost.Hana struct, printable with `<cta/io.hpp>`.
+/// Head h uses columns h d_k to (h + 1) d_k - 1 of the queries, keys and values, with d_k = d_model / H.
+template <std::size_t H, class Queries, class Keys, class Values, class HeadScores, class HeadWeights,
+          class HeadOutputs, class Concatenated, class Outputs>
+struct multi_head_steps {
+    BOOST_HANA_DEFINE_STRUCT(multi_head_steps,
+        /// Q = X_q W_Q, n_q x d_model: every head's queries side by side.
+        (Queries, queries),
+        /// K = X_kv W_K, n_kv x d_model.
+        (Keys, keys),
+        /// V = X_kv W_V, n_kv x d_model.
+        (Values, values),
+        /// For each head h, S_h = Q_h K_h^T, n_q x n_kv.
+        (std::array<HeadScores, H>, scores),
+        /// For each head h, W_h = softmax(S_h / sqrt(d_k) + masks), n_q x n_kv.
+        (std::array<HeadWeights, H>, weights),
+        /// For each head h, head_h = W_h V_h, n_q x d_k.
+        (std::array<HeadOutputs, H>, head_outputs),
+        /// Concat(head_1, ..., head_H), n_q x d_model.
+        (Concatenated, concatenated),
+        /// Concat(...) W_O, n_q x d_out.
+        (Outputs, outputs));
+
+    /// @brief Step-by-step equality.
+    friend constexpr bool operator==(const multi_head_steps&, const multi_head_steps&) = default;
+};
+
+namespace detail {
+
+/// Columns `start` to `start + Count - 1` of `m`.
+template <std::size_t Count, class M>
+constexpr matrix_t<typename M::value_type, M::rows, Count, row_axis_t<M>, col_axis_t<M>> columns(
+    const M& m, std::size_t start) noexcept {
+    matrix_t<typename M::value_type, M::rows, Count, row_axis_t<M>, col_axis_t<M>> r;
+    for (std::size_t i = 0; i < M::rows; ++i) {
+        for (std::size_t j = 0; j < Count; ++j) {
+            r.elems[i][j] = m.elems[i][start + j];
+        }
+    }
+    return r;
+}
+
+template <std::size_t H, class Real, class XQ, class XKV, class WQ, class WK, class WV, class WO>
+struct multi_head_types {
+    using T = projection_t<XQ, WQ, WK, WV>;
+    using R = real_t<Real, std::common_type_t<T, typename WO::value_type>>;
+    static constexpr std::size_t d_model = WQ::cols;
+    static constexpr std::size_t d_k = d_model / H;
+    using projections = step_types<T, R, XQ, XKV, WQ, WK, WV>;
+    using head_scores_type = typename projections::scores_type;
+    using head_weights_type = typename projections::weights_type;
+    using head_outputs_type = matrix_t<R, XQ::rows, d_k, row_axis_t<XQ>, col_axis_t<WV>>;
+    using concatenated_type = matrix_t<R, XQ::rows, d_model, row_axis_t<XQ>, col_axis_t<WV>>;
+    using outputs_type = matrix_t<R, XQ::rows, WO::cols, row_axis_t<XQ>, col_axis_t<WO>>;
+    using record = multi_head_steps<H, typename projections::queries_type, typename projections::keys_type,
+                                    typename projections::values_type, head_scores_type, head_weights_type,
+                                    head_outputs_type, concatenated_type, outputs_type>;
+};
+
+/// Checks multi-head attention's shape rules; true when they hold (otherwise the build stops here).
+template <std::size_t H, class XQ, class XKV, class WQ, class WK, class WV, class WO>
+constexpr bool check_multi_head_shapes() noexcept {
+    constexpr bool heads_divide = H > 0 && WQ::cols % H == 0;
+    constexpr bool weights_agree = projections_agree<XQ, XKV, WQ, WK, WV> && WV::cols == WQ::cols &&
+                                   WO::rows == WV::cols && axes_match_v<row_axis_t<WO>, col_axis_t<WV>>;
+    if constexpr (!heads_divide) {
+        static_assert(shapes_agree<op::multi_head_attention, heads<H>, WQ>,
+                      "cta::multi_head_attention<h>(...): d_model (the columns of w_query) must be divisible by the "
+                      "number of heads h");
+    } else if constexpr (!weights_agree) {
+        static_assert(shapes_agree<op::multi_head_attention, XQ, XKV, WQ, WK, WV, WO>,
+                      "cta::multi_head_attention<h>(x_q, x_kv, w_query, w_key, w_value, w_out): w_query needs as "
+                      "many rows as x_q has columns, w_key and w_value as many rows as x_kv has columns, all three "
+                      "d_model columns, and w_out d_model rows");
+    }
+    return heads_divide && weights_agree;
+}
+
+/// Every step into `s` (a multi_head_steps record, or one without the per-head arrays kept).
+template <std::size_t H, class Types, class Steps, class XQ, class XKV, class WQ, class WK, class WV, class WO,
+          class... Masks>
+constexpr void multi_head(Steps& s, const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
+                          const WV& w_value, const WO& w_out, const Masks&... masks) noexcept {
+    using T = typename Types::T;
+    using R = typename Types::R;
+    constexpr std::size_t d_k = Types::d_k;
+    s.queries = multiply<T>(x_q, w_query);
+    s.keys = multiply<T>(x_kv, w_key);
+    s.values = multiply<T>(x_kv, w_value);
+    for (std::size_t h = 0; h < H; ++h) {
+        const auto q = columns<d_k>(s.queries, h * d_k);
+        const auto k = columns<d_k>(s.keys, h * d_k);
+        const auto v = columns<d_k>(s.values, h * d_k);
+        const auto scores = multiply_transposed<T>(q, k);
+        const auto weights = softmax<R>(logits_of<R, d_k>(scores, scaled, masks...));
+        const auto head = multiply<R>(weights, v);
+        for (std::size_t i = 0; i < XQ::rows; ++i) {
+            for (std::size_t j = 0; j < d_k; ++j) {
+                s.concatenated.elems[i][h * d_k + j] = head.elems[i][j];
+            }
+        }
+        if constexpr (requires { s.head_outputs; }) {
+            s.scores[h] = scores;
+            s.weights[h] = weights;
+            s.head_outputs[h] = head;
+        }
+    }
+    s.outputs = multiply<R>(s.concatenated, w_out);
+}
+
+}  // namespace detail
+
+/// @brief Every step of multi-head attention with `H` heads: queries from `x_q` (n_q x d), keys and values from
+/// `x_kv` (n_kv x d'); `w_query` (d x d_model), `w_key` and `w_value` (d' x d_model), `w_out` (d_model x d_out).
+/// Each head h attends with its d_k = d_model / H columns of the projections, scaled by 1/sqrt(d_k) as in the
+/// Transformer; the heads' outputs side by side are multiplied by `w_out`. Options: masks of shape n_q x n_kv
+/// (applied to every head) and `cta::causal`; `cta::scaled` is implied.
+///
+/// Shape rules: H divides d_model (the build fails naming `cta::op::multi_head_attention`, `cta::heads<H>` and
+/// `w_query`'s type), and the weights agree as described (the build fails naming the six matrix types).
+template <std::size_t H, class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK,
+          matrix_type WV, matrix_type WO, attention_option... Masks>
+constexpr auto multi_head_attention_steps(const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
+                                          const WV& w_value, const WO& w_out, const Masks&... masks) noexcept {
+    detail::check_options<Masks...>();
+    using Types = detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>;
+    using Steps = typename Types::record;
+    if constexpr (!detail::check_multi_head_shapes<H, XQ, XKV, WQ, WK, WV, WO>()) {
+        return Steps{};
+    } else {
+        Steps s;
+        detail::multi_head<H, Types>(s, x_q, x_kv, w_query, w_key, w_value, w_out, masks...);
+        return s;
+    }
+}
+
+/// @brief The outputs of multi-head attention, n_q x d_out: the same bits as
+/// `multi_head_attention_steps<H>(...).outputs`. Same arguments and shape rules.
+template <std::size_t H, class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK,
+          matrix_type WV, matrix_type WO, attention_option... Masks>
+constexpr auto multi_head_attention(const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
+                                    const WV& w_value, const WO& w_out, const Masks&... masks) noexcept {
+    detail::check_options<Masks...>();
+    using Types = detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>;
+    if constexpr (!detail::check_multi_head_shapes<H, XQ, XKV, WQ, WK, WV, WO>()) {
+        return typename Types::outputs_type{};
+    } else {
+        struct {
+            typename Types::projections::queries_type queries;
+            typename Types::projections::keys_type keys;
+            typename Types::projections::values_type values;
+            typename Types::concatenated_type concatenated;
+            typename Types::outputs_type outputs;
+        } s;
+        detail::multi_head<H, Types>(s, x_q, x_kv, w_query, w_key, w_value, w_out, masks...);
+        return s.outputs;
+    }
+}
+
+/// @brief Every step of multi-head self-attention: `multi_head_attention_steps<H>(x, x, ...)`.
+template <std::size_t H, class Real = void, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
+          matrix_type WO, attention_option... Masks>
+constexpr auto multi_head_self_attention_steps(const X& inputs, const WQ& w_query, const WK& w_key,
+                                               const WV& w_value, const WO& w_out, const Masks&... masks) noexcept {
+    return multi_head_attention_steps<H, Real>(inputs, inputs, w_query, w_key, w_value, w_out, masks...);
+}
+
+/// @brief The outputs of multi-head self-attention: `multi_head_attention<H>(x, x, ...)`.
+template <std::size_t H, class Real = void, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
+          matrix_type WO, attention_option... Masks>
+constexpr auto multi_head_self_attention(const X& inputs, const WQ& w_query, const WK& w_key, const WV& w_value,
+                                         const WO& w_out, const Masks&... masks) noexcept {
+    return multi_head_attention<H, Real>(inputs, inputs, w_query, w_key, w_value, w_out, masks...);
+}
+
+}  // namespace cta
+
+CTA_FP_STRICT_END
