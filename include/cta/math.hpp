@@ -134,7 +134,9 @@ constexpr float scalbn(float y, int n) noexcept {
 ///
 /// The algorithm of FreeBSD's and musl's `exp` (after Sun's fdlibm): x = k ln 2 + r with |r| <= ln 2 / 2 and ln 2
 /// split in two parts (the product k * ln2_hi is exact), a degree-5 minimax polynomial R(r^2) with
-/// e^r = 1 + r + r c / (2 - c), c = r - r^2 R(r^2), then a scaling by 2^k. The error stays below 1 ulp.
+/// e^r = 1 + r + r c / (2 - c), c = r - r^2 R(r^2), then a scaling by 2^k; the final sum 1 + hi + (...) keeps the
+/// rounding error of 1 + hi (Fast2Sum), so that the large term is rounded once. The error stays below 1 ulp
+/// (tests/numerics).
 /// exp(NaN) = NaN, exp(+inf) = +inf, exp(-inf) = +0; results above the largest double are +inf, results below the
 /// smallest subnormal are +0.
 constexpr double exp(double x) noexcept {
@@ -177,7 +179,11 @@ constexpr double exp(double x) noexcept {
 
     const double xx = x * x;
     const double c = x - xx * (p1 + xx * (p2 + xx * (p3 + xx * (p4 + xx * p5))));
-    const double y = 1.0 + (x * c / (2.0 - c) - lo + hi);
+    // e^x = 1 + hi + (x c / (2 - c) - lo), with 1 + hi = s + (1 - s) + hi exactly (|hi| < 1: Fast2Sum), so that
+    // only the small terms and the final sum are rounded.
+    const double s = 1.0 + hi;
+    const double t = ((1.0 - s) + hi) + (x * c / (2.0 - c) - lo);
+    const double y = s + t;
     return k == 0 ? y : scalbn(y, k);
 }
 
