@@ -13,20 +13,22 @@ inline constexpr cta::matrix<int, 3, 4> inputs{{
     {1, 1, 1, 1},
 }};
 
-// Section 4: the weights, each 4 x 3 (the input size by the key/query/value size).
-inline constexpr cta::matrix w_key{{
+// Section 4: the weights, each 4 x 3 (the input size by the key/query/value size). The types are spelled out
+// (rather than deduced, as examples/quick_start.cpp shows) so that GCC places them in read-only memory on embedded
+// targets.
+inline constexpr cta::matrix<int, 4, 3> w_key{{
     {0, 0, 1},
     {1, 1, 0},
     {0, 1, 0},
     {1, 1, 0},
 }};
-inline constexpr cta::matrix w_query{{
+inline constexpr cta::matrix<int, 4, 3> w_query{{
     {1, 0, 1},
     {1, 0, 0},
     {0, 0, 1},
     {0, 1, 1},
 }};
-inline constexpr cta::matrix w_value{{
+inline constexpr cta::matrix<int, 4, 3> w_value{{
     {0, 2, 0},
     {0, 3, 0},
     {1, 0, 3},

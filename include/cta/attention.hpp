@@ -168,11 +168,11 @@ constexpr void attend(Steps& s, const Q& q, const K& k, const V& v, const Option
     using T = typename decltype(s.scores)::value_type;
     using R = typename decltype(s.weights)::value_type;
     s.scores = multiply_transposed<T>(q, k);
-    if constexpr (sizeof...(Options) == 0) {
-        s.weights = softmax<R>(s.scores);  // the same bits as softmax of the scores converted to R
-    } else if constexpr (requires { s.logits; }) {
-        s.logits = logits_of<R, Q::cols>(s.scores, options...);
+    if constexpr (requires { s.logits; }) {
+        s.logits = logits_of<R, Q::cols>(s.scores, options...);  // without options, the scores converted to R
         s.weights = softmax<R>(s.logits);
+    } else if constexpr (sizeof...(Options) == 0) {
+        s.weights = softmax<R>(s.scores);  // the same bits as softmax of the scores converted to R
     } else {
         s.weights = softmax<R>(logits_of<R, Q::cols>(s.scores, options...));
     }
@@ -230,7 +230,8 @@ constexpr bool check_self_attention_shapes() noexcept {
         static_assert(shapes_agree<op::self_attention, X, WQ, WK, WV>,
                       "cta::self_attention(inputs, w_query, w_key, w_value) and cta::self_attention_steps(...): "
                       "each weight matrix needs as many rows as inputs has columns, and w_query and w_key need the "
-                      "same number of columns (d_k)");
+                      "same number of columns (d_k); with named axes, each weight's row axis is the inputs' column "
+                      "axis");
     }
     return ok;
 }
@@ -243,7 +244,8 @@ constexpr bool check_cross_attention_shapes() noexcept {
         static_assert(shapes_agree<op::cross_attention, XQ, XKV, WQ, WK, WV>,
                       "cta::cross_attention(x_q, x_kv, w_query, w_key, w_value) and cta::cross_attention_steps(...): "
                       "w_query needs as many rows as x_q has columns, w_key and w_value as many rows as x_kv has "
-                      "columns, and w_query and w_key the same number of columns (d_k)");
+                      "columns, and w_query and w_key the same number of columns (d_k); with named axes, each "
+                      "weight's row axis is its input's column axis");
     }
     return ok;
 }

@@ -23,7 +23,9 @@ namespace cta {
 
 /// @brief The number of heads, as it appears in diagnostics.
 template <std::size_t H>
-struct heads {};
+struct heads {
+    static constexpr std::size_t count = H;  ///< the number of heads
+};
 
 /// @brief Every step of multi-head attention with `H` heads. A Boost.Hana struct, printable with `<cta/io.hpp>`.
 /// Head h uses columns h d_k to (h + 1) d_k - 1 of the queries, keys and values, with d_k = d_model / H.
@@ -84,21 +86,25 @@ struct multi_head_types {
                                     head_outputs_type, concatenated_type, outputs_type>;
 };
 
-/// Checks multi-head attention's shape rules; true when they hold (otherwise the build stops here).
-template <std::size_t H, class XQ, class XKV, class WQ, class WK, class WV, class WO>
+/// Checks multi-head attention's shape rules; true when they hold (otherwise the build stops here). `Heads` is
+/// `heads<H>`, a type, so that GCC's "In instantiation of" line shows `Heads = cta::heads<H>` as Clang's error
+/// line does.
+template <class Heads, class XQ, class XKV, class WQ, class WK, class WV, class WO>
 constexpr bool check_multi_head_shapes() noexcept {
+    constexpr std::size_t H = Heads::count;
     constexpr bool heads_divide = H > 0 && WQ::cols % H == 0;
     constexpr bool weights_agree = projections_agree<XQ, XKV, WQ, WK, WV> && WV::cols == WQ::cols &&
                                    WO::rows == WV::cols && axes_match_v<row_axis_t<WO>, col_axis_t<WV>>;
     if constexpr (!heads_divide) {
-        static_assert(shapes_agree<op::multi_head_attention, heads<H>, WQ>,
+        static_assert(shapes_agree<op::multi_head_attention, Heads, WQ>,
                       "cta::multi_head_attention<h>(...): d_model (the columns of w_query) must be divisible by the "
                       "number of heads h");
     } else if constexpr (!weights_agree) {
         static_assert(shapes_agree<op::multi_head_attention, XQ, XKV, WQ, WK, WV, WO>,
                       "cta::multi_head_attention<h>(x_q, x_kv, w_query, w_key, w_value, w_out): w_query needs as "
                       "many rows as x_q has columns, w_key and w_value as many rows as x_kv has columns, all three "
-                      "d_model columns, and w_out d_model rows");
+                      "d_model columns, and w_out d_model rows; with named axes, each weight's row axis is its "
+                      "input's column axis");
     }
     return heads_divide && weights_agree;
 }
@@ -152,7 +158,7 @@ constexpr auto multi_head_attention_steps(const XQ& x_q, const XKV& x_kv, const 
     detail::check_options<Masks...>();
     using Types = detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>;
     using Steps = typename Types::record;
-    if constexpr (!detail::check_multi_head_shapes<H, XQ, XKV, WQ, WK, WV, WO>()) {
+    if constexpr (!detail::check_multi_head_shapes<heads<H>, XQ, XKV, WQ, WK, WV, WO>()) {
         return Steps{};
     } else {
         Steps s;
@@ -169,7 +175,7 @@ constexpr auto multi_head_attention(const XQ& x_q, const XKV& x_kv, const WQ& w_
                                     const WV& w_value, const WO& w_out, const Masks&... masks) noexcept {
     detail::check_options<Masks...>();
     using Types = detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>;
-    if constexpr (!detail::check_multi_head_shapes<H, XQ, XKV, WQ, WK, WV, WO>()) {
+    if constexpr (!detail::check_multi_head_shapes<heads<H>, XQ, XKV, WQ, WK, WV, WO>()) {
         return typename Types::outputs_type{};
     } else {
         struct {

@@ -1,0 +1,36 @@
+// Arm semihosting: the program asks the debugger (here QEMU, run with -semihosting-config enable=on) to print and
+// to end the run. On M-profile cores the request is `bkpt 0xab` with the operation in r0 and its argument in r1.
+#pragma once
+
+#include <cstdint>
+
+namespace semihosting {
+
+inline constexpr int sys_write0 = 0x04;         // print a NUL-terminated string
+inline constexpr int sys_exit_extended = 0x20;  // end the run with an exit code
+inline constexpr std::uint32_t adp_stopped_application_exit = 0x20026;
+
+inline int call(int operation, const void* argument) noexcept {
+    int result;
+    asm volatile("mov r0, %[operation]\n\t"
+                 "mov r1, %[argument]\n\t"
+                 "bkpt 0xab\n\t"
+                 "mov %[result], r0"
+                 : [result] "=r"(result)
+                 : [operation] "r"(operation), [argument] "r"(argument)
+                 : "r0", "r1", "memory");
+    return result;
+}
+
+/// Prints `text` on the host (QEMU writes it to its standard error, or to the semihosting chardev if one is given).
+inline void write(const char* text) noexcept { call(sys_write0, text); }
+
+/// Ends the run: QEMU exits with `code` as its exit status.
+[[noreturn]] inline void exit(int code) noexcept {
+    const std::uint32_t block[2] = {adp_stopped_application_exit, static_cast<std::uint32_t>(code)};
+    call(sys_exit_extended, block);
+    for (;;) {
+    }
+}
+
+}  // namespace semihosting
