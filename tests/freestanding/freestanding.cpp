@@ -1,0 +1,20 @@
+// The core headers in a freestanding build without exceptions or RTTI (compiled with -ffreestanding
+// -fno-exceptions -fno-rtti): the whole pipeline, computed and checked while compiling.
+#include <cta/cta.hpp>
+
+namespace {
+
+constexpr cta::matrix<int, 3, 4> inputs{{{1, 0, 1, 0}, {0, 2, 0, 2}, {1, 1, 1, 1}}};
+constexpr cta::matrix<int, 4, 3> w_query{{{1, 0, 1}, {1, 0, 0}, {0, 0, 1}, {0, 1, 1}}};
+constexpr cta::matrix<int, 4, 3> w_key{{{0, 0, 1}, {1, 1, 0}, {0, 1, 0}, {1, 1, 0}}};
+constexpr cta::matrix<int, 4, 3> w_value{{{0, 2, 0}, {0, 3, 0}, {1, 0, 3}, {1, 1, 0}}};
+
+constexpr auto outputs = cta::self_attention<float>(inputs, w_query, w_key, w_value, cta::scaled, cta::causal);
+static_assert(outputs(0, 0) == 1.0F && outputs(0, 1) == 2.0F && outputs(0, 2) == 3.0F);  // query 1 sees value 1 only
+
+}  // namespace
+
+// Something to run, so that the run-time code of the library is compiled too.
+cta::matrix<float, 3, 3> freestanding_attention(const cta::matrix<int, 3, 4>& x) {
+    return cta::self_attention<float>(x, w_query, w_key, w_value, cta::scaled, cta::causal);
+}
