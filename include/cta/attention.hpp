@@ -52,23 +52,23 @@ concept attention_option = std::is_same_v<std::remove_cvref_t<O>, scaled_t> ||
 /// steps in order, and `<cta/io.hpp>` prints them. The template arguments are the steps' matrix types.
 template <class Queries, class Keys, class Values, class Scores, class Weights, class Outputs>
 struct attention_steps {
-    /// The type of one query's weighted values: the values' shape, the weights' element type.
+    /// @brief The type of one query's weighted values: the values' shape, the weights' element type.
     using weighted_values_type = rebind_t<Values, typename Weights::value_type>;
 
     BOOST_HANA_DEFINE_STRUCT(attention_steps,
-        /// Q = X W_Q, n x d_k (section 6).
+        /// @brief Q = X W_Q, n x d_k (section 6).
         (Queries, queries),
-        /// K = X W_K, n x d_k (section 5).
+        /// @brief K = X W_K, n x d_k (section 5).
         (Keys, keys),
-        /// V = X W_V, n x d_v (section 6).
+        /// @brief V = X W_V, n x d_v (section 6).
         (Values, values),
-        /// S = Q K^T, n x n: row i holds query i's scores against every key (section 7).
+        /// @brief S = Q K^T, n x n: row i holds query i's scores against every key (section 7).
         (Scores, scores),
-        /// W = softmax(S) row by row, n x n (section 8).
+        /// @brief W = softmax(S) row by row, n x n (section 8).
         (Weights, weights),
-        /// For each query i, the n x d_v matrix whose row j is W(i, j) V(j, :) (section 9).
+        /// @brief For each query i, the n x d_v matrix whose row j is W(i, j) V(j, :) (section 9).
         (std::array<weighted_values_type, Queries::rows>, weighted_values),
-        /// O = W V, n x d_v: row i is the sum of weighted_values[i]'s rows (sections 10 and 11).
+        /// @brief O = W V, n x d_v: row i is the sum of weighted_values[i]'s rows (sections 10 and 11).
         (Outputs, outputs));
 
     /// @brief Step-by-step equality.
@@ -81,19 +81,20 @@ struct attention_steps {
 template <class Queries, class Keys, class Values, class Scores, class Weights, class Outputs>
 struct transformer_attention_steps {
     BOOST_HANA_DEFINE_STRUCT(transformer_attention_steps,
-        /// Q = X_q W_Q, n_q x d_k.
+        /// @brief Q = X_q W_Q, n_q x d_k.
         (Queries, queries),
-        /// K = X_kv W_K, n_kv x d_k.
+        /// @brief K = X_kv W_K, n_kv x d_k.
         (Keys, keys),
-        /// V = X_kv W_V, n_kv x d_v.
+        /// @brief V = X_kv W_V, n_kv x d_v.
         (Values, values),
-        /// S = Q K^T, n_q x n_kv.
+        /// @brief S = Q K^T, n_q x n_kv.
         (Scores, scores),
-        /// L = S / sqrt(d_k) if scaled, then masked: -inf where a mask removes an entry, plus an additive mask.
+        /// @brief L = S / sqrt(d_k) if scaled, then masked: -inf where a mask removes an entry, plus an additive
+        /// mask.
         (Weights, logits),
-        /// W = softmax(L) row by row, n_q x n_kv.
+        /// @brief W = softmax(L) row by row, n_q x n_kv.
         (Weights, weights),
-        /// O = W V, n_q x d_v.
+        /// @brief O = W V, n_q x d_v.
         (Outputs, outputs));
 
     /// @brief Step-by-step equality.

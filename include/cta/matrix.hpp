@@ -31,8 +31,8 @@ struct matrix {
     static constexpr std::size_t cols = Cols;      ///< number of columns
     static constexpr std::size_t size = Rows * Cols;  ///< number of elements
 
-    /// The elements, row by row. Public so that the matrix is an aggregate (brace initialisation, a literal
-    /// type); prefer `m(i, j)`.
+    /// @brief The elements, row by row. Public so that the matrix is an aggregate (brace initialisation, a
+    /// literal type); prefer `m(i, j)`.
     T elems[Rows][Cols];
 
     /// @brief Element in row `i`, column `j` (both from 0).
@@ -58,7 +58,8 @@ struct key {};           ///< query and key features (d_k)
 struct value {};         ///< value features (d_v)
 }  // namespace axis
 
-/// Deduces `matrix<T, R, C>` from a braced table: `cta::matrix m{{ {1, 2}, {3, 4} }};` is a `matrix<int, 2, 2>`.
+/// @brief Deduces `matrix<T, R, C>` from a braced table: `cta::matrix m{{ {1, 2}, {3, 4} }};` is a
+/// `matrix<int, 2, 2>`.
 template <class T, std::size_t R, std::size_t C>
 matrix(const T (&)[R][C]) -> matrix<T, R, C>;
 

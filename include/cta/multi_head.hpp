@@ -33,21 +33,21 @@ template <std::size_t H, class Queries, class Keys, class Values, class HeadScor
           class HeadOutputs, class Concatenated, class Outputs>
 struct multi_head_steps {
     BOOST_HANA_DEFINE_STRUCT(multi_head_steps,
-        /// Q = X_q W_Q, n_q x d_model: every head's queries side by side.
+        /// @brief Q = X_q W_Q, n_q x d_model: every head's queries side by side.
         (Queries, queries),
-        /// K = X_kv W_K, n_kv x d_model.
+        /// @brief K = X_kv W_K, n_kv x d_model.
         (Keys, keys),
-        /// V = X_kv W_V, n_kv x d_model.
+        /// @brief V = X_kv W_V, n_kv x d_model.
         (Values, values),
-        /// For each head h, S_h = Q_h K_h^T, n_q x n_kv.
+        /// @brief For each head h, S_h = Q_h K_h^T, n_q x n_kv.
         (std::array<HeadScores, H>, scores),
-        /// For each head h, W_h = softmax(S_h / sqrt(d_k) + masks), n_q x n_kv.
+        /// @brief For each head h, W_h = softmax(S_h / sqrt(d_k) + masks), n_q x n_kv.
         (std::array<HeadWeights, H>, weights),
-        /// For each head h, head_h = W_h V_h, n_q x d_k.
+        /// @brief For each head h, head_h = W_h V_h, n_q x d_k.
         (std::array<HeadOutputs, H>, head_outputs),
-        /// Concat(head_1, ..., head_H), n_q x d_model.
+        /// @brief Concat(head_1, ..., head_H), n_q x d_model.
         (Concatenated, concatenated),
-        /// Concat(...) W_O, n_q x d_out.
+        /// @brief Concat(...) W_O, n_q x d_out.
         (Outputs, outputs));
 
     /// @brief Step-by-step equality.

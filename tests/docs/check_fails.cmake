@@ -1,0 +1,110 @@
+# Proves that cmake/cta_check_snippets.cmake rejects a document that drifted from its source: copies DOC (relative to
+# ROOT) to SCRATCH, changes the copy as MUTATION says, runs CHECKER on it, and fails unless the checker fails with
+# the expected message.
+#
+#   edit_code       a line inside the first snippet block is changed       -> "differs from its source"
+#   drop_marker     the first snippet marker line is removed               -> "without a snippet marker"
+#   missing_region  the first marker names a region the source does not have -> "has no region"
+#   unmarked_block  a ```cpp block without a marker is added               -> "without a snippet marker"
+#   change_number   a number of the text is changed, 1.5951 to 1.5952       -> "is not asserted"
+#   update_repairs  edit_code, then -DUPDATE=ON rewrites the copy: it equals the original again and passes the check
+cmake_minimum_required(VERSION 3.25)
+
+foreach(_var ROOT DOC SCRATCH MUTATION CHECKER)
+  if(NOT DEFINED ${_var})
+    message(FATAL_ERROR "check_fails.cmake: -D${_var}=... is required")
+  endif()
+endforeach()
+
+file(READ "${ROOT}/${DOC}" original)
+get_filename_component(_name "${DOC}" NAME)
+set(copy "${SCRATCH}/${_name}")
+set(text "${original}")
+
+# Position just after the end of the line holding `pos` (text is a string, not a list: no escaping needed).
+function(_line_end text pos out)
+  string(SUBSTRING "${text}" ${pos} -1 rest)
+  string(FIND "${rest}" "\n" nl)
+  math(EXPR end "${pos} + ${nl} + 1")
+  set(${out} ${end} PARENT_SCOPE)
+endfunction()
+
+string(FIND "${text}" "<!-- snippet:" marker)
+if(marker EQUAL -1)
+  message(FATAL_ERROR "check_fails.cmake: ${DOC} has no snippet marker to change")
+endif()
+
+set(check snippets)
+if(MUTATION STREQUAL "edit_code" OR MUTATION STREQUAL "update_repairs")
+  _line_end("${text}" ${marker} fence)        # the ```cpp line
+  _line_end("${text}" ${fence} first)          # the first code line
+  _line_end("${text}" ${first} after)
+  math(EXPR len "${after} - 1 - ${first}")
+  string(SUBSTRING "${text}" ${first} ${len} line)
+  string(SUBSTRING "${text}" 0 ${first} head)
+  string(SUBSTRING "${text}" ${after} -1 tail)
+  set(text "${head}${line} // changed in the docs only\n${tail}")
+  set(expect "differs from its source.*docs: +[^\n]*// changed in the docs only")
+elseif(MUTATION STREQUAL "drop_marker")
+  _line_end("${text}" ${marker} after)
+  string(SUBSTRING "${text}" 0 ${marker} head)
+  string(SUBSTRING "${text}" ${after} -1 tail)
+  set(text "${head}${tail}")
+  set(expect "a ```cpp block without a snippet marker")
+elseif(MUTATION STREQUAL "missing_region")
+  string(SUBSTRING "${text}" ${marker} -1 rest)
+  string(FIND "${rest}" "#" hash)
+  string(FIND "${rest}" " -->" close)
+  math(EXPR cut "${marker} + ${hash} + 1")
+  math(EXPR resume "${marker} + ${close}")
+  string(SUBSTRING "${text}" 0 ${cut} head)
+  string(SUBSTRING "${text}" ${resume} -1 tail)
+  set(text "${head}no_such_region${tail}")
+  set(expect "snippet [^ ]*#no_such_region: [^ ]* has no region 'no_such_region'")
+elseif(MUTATION STREQUAL "unmarked_block")
+  string(APPEND text "\nAn example that nobody compiles:\n\n```cpp\nconstexpr int answer = 42;\n```\n")
+  set(expect "a ```cpp block without a snippet marker")
+elseif(MUTATION STREQUAL "change_number")
+  string(FIND "${text}" "1.5951" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "check_fails.cmake: ${DOC} does not show 1.5951")
+  endif()
+  string(REPLACE "1.5951" "1.5952" text "${text}")
+  set(check numbers)
+  set(expect "is not asserted: no static_assert in [^ ]* contains[^\n]*1\\.5952")
+else()
+  message(FATAL_ERROR "check_fails.cmake: unknown MUTATION '${MUTATION}'")
+endif()
+
+file(REMOVE_RECURSE "${SCRATCH}")
+file(WRITE "${copy}" "${text}")
+
+execute_process(COMMAND "${CMAKE_COMMAND}" "-DROOT=${ROOT}" "-DDOCS=${copy}" -DCHECK=${check} -P "${CHECKER}"
+                RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE out)
+if(result EQUAL 0)
+  message(FATAL_ERROR "check_fails.cmake (${MUTATION}): the check accepted the changed copy ${copy}:\n${out}")
+endif()
+# CMake wraps long message lines: compare with the line breaks and indentation of the message undone.
+string(REGEX REPLACE "\n +" " " flat "${out}")
+if(NOT out MATCHES "${expect}" AND NOT flat MATCHES "${expect}")
+  message(FATAL_ERROR "check_fails.cmake (${MUTATION}): the check failed, but without /${expect}/:\n${out}")
+endif()
+message(STATUS "${MUTATION}: rejected as expected")
+
+if(MUTATION STREQUAL "update_repairs")
+  execute_process(COMMAND "${CMAKE_COMMAND}" "-DROOT=${ROOT}" "-DDOCS=${copy}" -DUPDATE=ON -P "${CHECKER}"
+                  RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "check_fails.cmake (update_repairs): -DUPDATE=ON failed:\n${out}")
+  endif()
+  file(READ "${copy}" repaired)
+  if(NOT repaired STREQUAL original)
+    message(FATAL_ERROR "check_fails.cmake (update_repairs): after -DUPDATE=ON ${copy} differs from ${DOC}")
+  endif()
+  execute_process(COMMAND "${CMAKE_COMMAND}" "-DROOT=${ROOT}" "-DDOCS=${copy}" -P "${CHECKER}"
+                  RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "check_fails.cmake (update_repairs): the repaired copy fails the check:\n${out}")
+  endif()
+  message(STATUS "update_repairs: -DUPDATE=ON restored the block, and the check passes")
+endif()

@@ -1,0 +1,86 @@
+# Proves that a documentation check fails when the documentation drifts: copies the committed files to SCRATCH,
+# changes the copy, runs CHECKER on it, and fails unless the checker fails with the expected messages.
+#
+#   CHECK=figures       keys.svg changed (its 4s drawn as 5s), outputs.svg removed, extra.svg added
+#                       -> "keys.svg: stale", "outputs.svg: missing", "extra.svg: not made by the program"
+#   CHECK=shape_errors  one type of the matmul_operator block for COMPILER changed, 3 x 3 -> 3 x 5
+#                       -> "matmul_operator: the page's block differs"; then UPDATE=ON rewrites the copy, which
+#                       passes the check again
+cmake_minimum_required(VERSION 3.25)
+
+foreach(_var CHECK SCRATCH CHECKER)
+  if(NOT DEFINED ${_var})
+    message(FATAL_ERROR "expect_check_failure.cmake: -D${_var}=... is required")
+  endif()
+endforeach()
+file(REMOVE_RECURSE "${SCRATCH}")
+file(MAKE_DIRECTORY "${SCRATCH}")
+
+# Runs the checker with ARGN; sets result and output in the caller.
+macro(_run_checker)
+  execute_process(COMMAND "${CMAKE_COMMAND}" ${ARGN} -P "${CHECKER}"
+                  RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+endmacro()
+
+function(_expect_failure output result)
+  if(result EQUAL 0)
+    message(FATAL_ERROR "The check passed on a changed copy; it should have failed:\n${output}")
+  endif()
+  foreach(expected IN LISTS ARGN)
+    string(FIND "${output}" "${expected}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "The check failed, but without \"${expected}\":\n${output}")
+    endif()
+  endforeach()
+  message("The check fails as it should:\n${output}")
+endfunction()
+
+if(CHECK STREQUAL "figures")
+  set(reference "${SCRATCH}/reference")
+  file(GLOB svgs "${REFERENCE_DIR}/*.svg")
+  file(COPY ${svgs} DESTINATION "${reference}")
+  file(READ "${reference}/keys.svg" keys)
+  string(REPLACE ">4</text>" ">5</text>" changed "${keys}")  # the cells that show 4 show 5
+  if(changed STREQUAL keys)
+    message(FATAL_ERROR "keys.svg has no cell showing 4: the mutation needs another target")
+  endif()
+  file(WRITE "${reference}/keys.svg" "${changed}")
+  file(REMOVE "${reference}/outputs.svg")
+  file(WRITE "${reference}/extra.svg" "<svg/>\n")
+  _run_checker("-DPROGRAM=${PROGRAM}" "-DOUTPUT_DIR=${SCRATCH}/out" "-DREFERENCE_DIR=${reference}")
+  _expect_failure("${output}" "${result}"
+                  "keys.svg: stale" "outputs.svg: missing" "extra.svg: not made by the program" "cta_update_figures")
+elseif(CHECK STREQUAL "shape_errors")
+  get_filename_component(name "${DOC}" NAME)
+  set(copy "${SCRATCH}/${name}")
+  file(READ "${DOC}" doc)
+  set(marker "<!-- compiler-output: ${COMPILER}, matmul_operator -->")
+  string(FIND "${doc}" "${marker}" at)
+  if(at EQUAL -1)
+    message("docs.shape_errors skipped: no block for ${COMPILER} in ${DOC}")
+    return()
+  endif()
+  string(SUBSTRING "${doc}" 0 ${at} before)
+  string(SUBSTRING "${doc}" ${at} -1 after)
+  string(FIND "${after}" "matrix<int, 3, 3>" type_at)
+  string(SUBSTRING "${after}" 0 ${type_at} head)
+  math(EXPR tail_at "${type_at} + 17")
+  string(SUBSTRING "${after}" ${tail_at} -1 tail)
+  file(WRITE "${copy}" "${before}${head}matrix<int, 3, 5>${tail}")
+  set(args "-DBUILD_DIR=${BUILD_DIR}" "-DSOURCE_DIR=${SOURCE_DIR}" "-DCOMPILER=${COMPILER}" "-DCASES=${CASES}"
+           "-DDOC=${copy}")
+  _run_checker(${args})
+  _expect_failure("${output}" "${result}" "${COMPILER}, matmul_operator: the page's block differs"
+                  "matrix<int, 3, 5>" "update_shape_errors.cmake")
+  _run_checker(${args} -DUPDATE=ON)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "UPDATE=ON failed:\n${output}")
+  endif()
+  _run_checker(${args})
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "After UPDATE=ON the copy still fails the check:\n${output}")
+  endif()
+  message("UPDATE=ON repairs the copy:\n${output}")
+else()
+  message(FATAL_ERROR "expect_check_failure.cmake: CHECK is figures or shape_errors, not '${CHECK}'")
+endif()
