@@ -1,0 +1,2 @@
+// Compile-time baseline: the library's headers and nothing else.
+#include <cta/cta.hpp>

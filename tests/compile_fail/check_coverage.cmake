@@ -1,0 +1,209 @@
+# Every public shape rule has a compile-fail pair. A CMake script, run by the test compile_fail.coverage:
+#
+#   cmake [-DROOT=<source dir>] -P tests/compile_fail/check_coverage.cmake
+#
+# The rules, read from the headers (include/cta/**/*.hpp): every static_assert whose condition is
+# shapes_agree<op::...> or axes_agree<op::...> (the shape rules of the operations, shape_check.hpp) or
+# elements_match<...> (CTA_EXPECT_EQUAL / CTA_EXPECT_NEAR), and the matrix type's own rule (both dimensions at least
+# 1, listed below). Each rule is known by its message.
+#
+# The pairs, read from tests/compile_fail/CMakeLists.txt: each cta_add_compile_fail_test(...) and its REGEX and
+# ANYWHERE expressions, which the pair's .ko test requires in the compiler's output.
+#
+# A rule's text is its message after the first ": " (what the rule says, without the function's signature that
+# introduces it: "a's column count must equal b's row count"), or the whole message if it has no ": ". A rule is
+# covered when some pair has an expression that matches the rule's text and no other rule's: the .ko test, which
+# passes only if the compiler printed something that this expression matches, then shows that this rule, and not
+# another, stopped the build (on GCC and on Clang, as both presets run the pairs). The op tags
+# declared in shape_check.hpp must each have a rule. The script lists the rules with their pairs, and fails naming
+# the rules without a pair and the tags without a rule.
+cmake_minimum_required(VERSION 3.25)
+
+if(NOT DEFINED ROOT)
+  get_filename_component(ROOT "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
+endif()
+
+# Shape rules whose condition is not one of the tagged conditions, by the start of their message.
+set(_extra_rules "cta::matrix<T, Rows, Cols>: both dimensions must be at least 1")
+
+string(ASCII 1 _sc)  # stands for ';' while a text is a list element
+
+# ---- The rules -----------------------------------------------------------------------------------------------------
+
+set(_rule_count 0)
+file(GLOB_RECURSE _headers "${ROOT}/include/cta/*.hpp")
+list(SORT _headers)
+foreach(_header IN LISTS _headers)
+  file(READ "${_header}" _text)
+  string(REPLACE ";" "${_sc}" _text "${_text}")
+  string(REGEX REPLACE "//[^\n]*" "" _text "${_text}")  # comments (the headers' examples of static_assert)
+  file(RELATIVE_PATH _where "${ROOT}" "${_header}")
+  while(TRUE)
+    string(FIND "${_text}" "static_assert(" _at)
+    if(_at EQUAL -1)
+      break()
+    endif()
+    string(SUBSTRING "${_text}" ${_at} -1 _text)
+    string(FIND "${_text}" "\")${_sc}" _end)
+    if(_end EQUAL -1)
+      break()
+    endif()
+    string(SUBSTRING "${_text}" 0 ${_end} _statement)
+    string(SUBSTRING "${_text}" 14 -1 _text)  # past "static_assert("
+    string(FIND "${_statement}" "\"" _quote)
+    if(_quote EQUAL -1)
+      continue()
+    endif()
+    string(SUBSTRING "${_statement}" 0 ${_quote} _condition)
+    string(SUBSTRING "${_statement}" ${_quote} -1 _literals)
+    string(APPEND _literals "\"")
+    # The message: the string literals, concatenated.
+    string(REGEX MATCHALL "\"[^\"]*\"" _parts "${_literals}")
+    set(_message "")
+    foreach(_part IN LISTS _parts)
+      string(REGEX REPLACE "^\"(.*)\"$" "\\1" _part "${_part}")
+      string(APPEND _message "${_part}")
+    endforeach()
+    string(REPLACE "${_sc}" ";" _message "${_message}")
+    if(_condition MATCHES "shapes_agree<op::([a-z_]+)")
+      set(_name "op::${CMAKE_MATCH_1}")
+      set(_tag "${CMAKE_MATCH_1}")
+    elseif(_condition MATCHES "axes_agree<op::([a-z_]+)")
+      set(_name "op::${CMAKE_MATCH_1} (axes)")
+      set(_tag "${CMAKE_MATCH_1}")
+    elseif(_condition MATCHES "elements_match<")
+      set(_name "CTA_EXPECT elements")
+      set(_tag "")
+    else()
+      set(_extra FALSE)
+      foreach(_start IN LISTS _extra_rules)
+        string(FIND "${_message}" "${_start}" _found)
+        if(_found EQUAL 0)
+          set(_extra TRUE)
+        endif()
+      endforeach()
+      if(NOT _extra)
+        continue()
+      endif()
+      set(_name "matrix type")
+      set(_tag "")
+    endif()
+        set(_rule_${_rule_count}_name "${_name}")
+    set(_rule_${_rule_count}_tag "${_tag}")
+    set(_rule_${_rule_count}_where "${_where}")
+    set(_rule_${_rule_count}_message "${_message}")
+    string(FIND "${_message}" ": " _colon)
+    if(_colon EQUAL -1)
+      set(_rule_${_rule_count}_text "${_message}")
+    else()
+      math(EXPR _colon "${_colon} + 2")
+      string(SUBSTRING "${_message}" ${_colon} -1 _rule_${_rule_count}_text)
+    endif()
+    math(EXPR _rule_count "${_rule_count} + 1")
+  endwhile()
+endforeach()
+
+# The op tags of shape_check.hpp.
+file(READ "${ROOT}/include/cta/detail/shape_check.hpp" _shape_check)
+string(REPLACE ";" "${_sc}" _shape_check "${_shape_check}")
+string(REGEX MATCH "namespace op {[^}]*}" _op_block "${_shape_check}")
+string(REGEX MATCHALL "struct [a-z_]+" _tags "${_op_block}")
+list(TRANSFORM _tags REPLACE "^struct " "")
+
+# ---- The pairs -----------------------------------------------------------------------------------------------------
+
+set(_pair_count 0)
+function(cta_add_compile_fail_test _pair_name _pair_source)
+  cmake_parse_arguments(PARSE_ARGV 2 _pair "" "" "REGEX;ANYWHERE")
+  set(_pair_${_pair_count}_name "${_pair_name}" PARENT_SCOPE)
+  set(_pair_${_pair_count}_source "${_pair_source}" PARENT_SCOPE)
+  set(_pair_${_pair_count}_regexes ${_pair_REGEX} ${_pair_ANYWHERE} PARENT_SCOPE)
+  math(EXPR _next "${_pair_count} + 1")
+  set(_pair_count ${_next} PARENT_SCOPE)
+endfunction()
+set(CMAKE_CURRENT_SOURCE_DIR "${ROOT}/tests/compile_fail")
+include("${ROOT}/tests/compile_fail/CMakeLists.txt")
+
+# ---- Coverage ------------------------------------------------------------------------------------------------------
+
+set(_errors "")
+if(_rule_count EQUAL 0)
+  message(FATAL_ERROR "No shape rule found in ${ROOT}/include/cta: is ROOT right?")
+endif()
+math(EXPR _last_rule "${_rule_count} - 1")
+if(_pair_count GREATER 0)
+  math(EXPR _last_pair "${_pair_count} - 1")
+else()
+  set(_last_pair -1)
+endif()
+
+# A pair's source must hold the mistake behind CTA_COMPILE_FAIL.
+if(_last_pair GREATER_EQUAL 0)
+  foreach(_p RANGE ${_last_pair})
+    set(_file "${ROOT}/tests/compile_fail/${_pair_${_p}_source}")
+    if(NOT EXISTS "${_file}")
+      string(APPEND _errors "  pair ${_pair_${_p}_name}: ${_pair_${_p}_source} does not exist\n")
+    else()
+      file(READ "${_file}" _source_text)
+      string(FIND "${_source_text}" "CTA_COMPILE_FAIL" _found)
+      if(_found EQUAL -1)
+        string(APPEND _errors "  pair ${_pair_${_p}_name}: ${_pair_${_p}_source} has no CTA_COMPILE_FAIL\n")
+      endif()
+    endif()
+  endforeach()
+endif()
+
+set(_report "")
+set(_covered 0)
+foreach(_r RANGE ${_last_rule})
+  set(_by "")
+  if(_last_pair GREATER_EQUAL 0)
+    foreach(_p RANGE ${_last_pair})
+      foreach(_regex IN LISTS _pair_${_p}_regexes)
+        if(NOT _rule_${_r}_text MATCHES "${_regex}")
+          continue()
+        endif()
+        set(_only TRUE)
+        foreach(_o RANGE ${_last_rule})
+          if(NOT _o EQUAL _r AND _rule_${_o}_text MATCHES "${_regex}")
+            set(_only FALSE)
+          endif()
+        endforeach()
+        if(_only AND NOT _pair_${_p}_name IN_LIST _by)
+          list(APPEND _by "${_pair_${_p}_name}")
+        endif()
+      endforeach()
+    endforeach()
+  endif()
+  if(_by)
+    math(EXPR _covered "${_covered} + 1")
+    list(JOIN _by ", " _by_text)
+    string(APPEND _report "  ${_rule_${_r}_name} (${_rule_${_r}_where}): ${_by_text}\n")
+  else()
+    string(APPEND _report "  ${_rule_${_r}_name} (${_rule_${_r}_where}): NO PAIR\n")
+    string(APPEND _errors "  rule ${_rule_${_r}_name} in ${_rule_${_r}_where} has no compile-fail pair whose REGEX "
+                          "or ANYWHERE matches its text, and no other rule's:\n    \"${_rule_${_r}_text}\"\n")
+  endif()
+endforeach()
+
+foreach(_tag IN LISTS _tags)
+  set(_has_rule FALSE)
+  foreach(_r RANGE ${_last_rule})
+    if(_rule_${_r}_tag STREQUAL _tag)
+      set(_has_rule TRUE)
+    endif()
+  endforeach()
+  if(NOT _has_rule)
+    string(APPEND _errors "  op::${_tag} (shape_check.hpp) is the tag of no static_assert in the headers\n")
+  endif()
+endforeach()
+
+list(LENGTH _tags _tag_count)
+message("Shape rules of the public headers (${_rule_count} rules, ${_tag_count} op tags) and the compile-fail "
+        "pairs that check each (of ${_pair_count} pairs):\n${_report}")
+if(_errors)
+  message(FATAL_ERROR "Shape rules without a compile-fail pair:\n${_errors}"
+                      "Add a pair in tests/compile_fail/ (cta_add_compile_fail_test) with a REGEX or ANYWHERE that "
+                      "matches the rule's text only.")
+endif()
+message("${_covered} of ${_rule_count} rules have a pair.")

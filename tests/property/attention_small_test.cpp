@@ -1,0 +1,5 @@
+// The attention variants against the long double reference on the smaller shapes (shapes.hpp).
+#include "attention_property.hpp"
+#include "shapes.hpp"
+
+CTA_PROPERTY_SHAPES_SMALL(CTA_PROPERTY_ATTENTION_TEST)

@@ -1,0 +1,45 @@
+// For clang-tidy: one call of every public function template of the library, in double, float and int, so that the
+// checks also see the templates' instantiated code (the header-only translation units show only their patterns).
+#include <cta/cta.hpp>
+#include <cta/io.hpp>
+
+#include <boost/hana/tuple.hpp>
+
+#include <iostream>
+
+namespace {
+
+constexpr cta::matrix<int, 3, 4> inputs{{{1, 0, 1, 0}, {0, 2, 0, 2}, {1, 1, 1, 1}}};
+constexpr cta::matrix<int, 4, 2> w_query{{{1, 0}, {1, 0}, {0, 0}, {0, 1}}};
+constexpr cta::matrix<int, 4, 2> w_key{{{0, 0}, {1, 1}, {0, 1}, {1, 1}}};
+constexpr cta::matrix<int, 4, 2> w_value{{{0, 2}, {0, 3}, {1, 0}, {1, 1}}};
+constexpr cta::matrix<int, 2, 3> w_out{{{1, 0, 1}, {0, 1, 1}}};
+constexpr cta::matrix<bool, 3, 3> keep{{{true, false, true}, {true, true, false}, {false, false, false}}};
+constexpr cta::matrix<double, 3, 3> additive{{{0.0, -1.0, 0.5}, {0.0, 0.0, 0.0}, {1.0, 0.0, -2.0}}};
+
+template <class T>
+void instantiate(std::ostream& os) {
+    const auto x = inputs * T(1);
+    const auto wq = w_query * T(1);
+    const auto s = cta::self_attention_steps(x, wq, w_key, w_value);
+    const auto t = cta::self_attention_steps(x, wq, w_key, w_value, cta::scaled, cta::causal, keep, additive);
+    const auto c = cta::cross_attention_steps(x, inputs, wq, w_key, w_value, cta::scaled);
+    const auto m = cta::multi_head_self_attention_steps<2>(x, wq, w_key, w_value, w_out, keep);
+    const auto b = cta::self_attention_batch(boost::hana::make_tuple(x, inputs), wq, w_key, w_value, cta::causal);
+    os << s << t << c << m << boost::hana::at_c<1>(b) << cta::with_decimals(s.outputs, 2) << '\n';
+    os << cta::self_attention(x, wq, w_key, w_value) << cta::cross_attention(x, x, wq, w_key, w_value)
+       << cta::multi_head_attention<1>(x, x, wq, w_key, w_value, w_out)
+       << cta::scaled_dot_product_attention(s.queries, s.keys, s.values, keep)
+       << cta::softmax<float>(s.scores) << cta::transpose(x - x + x) << cta::row(-x / T(2), 0) << '\n';
+    os << cta::approx_equal(s.outputs, s.outputs, 1e-9) << cta::identical(s.weights, s.weights)
+       << (cta::round_to(s.weights, 2) == s.weights) << (x == inputs) << (x != inputs) << cta::exp(T(1))
+       << cta::matmul(x, T(2) * wq) << cta::with_axes<cta::axis::tokens, cta::axis::model>(x) << '\n';
+}
+
+}  // namespace
+
+int main() {
+    instantiate<double>(std::cout);
+    instantiate<float>(std::cout);
+    instantiate<int>(std::cout);
+}
