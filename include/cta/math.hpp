@@ -130,6 +130,26 @@ constexpr float scalbn(float y, int n) noexcept {
     return y * detail::pow2f(n);
 }
 
+namespace detail {
+
+// The constants of exp(double) and exp(float) (FreeBSD's and musl's exp and expf): ln 2 in two parts (the high part
+// has trailing zero bits, so that k * ln2_hi is exact), 1 / ln 2, and the coefficients of the polynomial R(r^2).
+inline constexpr double exp_ln2_hi = 6.93147180369123816490e-01;   // 0x3fe62e42 fee00000
+inline constexpr double exp_ln2_lo = 1.90821492927058770002e-10;   // 0x3dea39ef 35793c76
+inline constexpr double exp_inv_ln2 = 1.44269504088896338700e+00;  // 0x3ff71547 652b82fe
+inline constexpr double exp_p1 = 1.66666666666666019037e-01;
+inline constexpr double exp_p2 = -2.77777777770155933842e-03;
+inline constexpr double exp_p3 = 6.61375632143793436117e-05;
+inline constexpr double exp_p4 = -1.65339022054652515390e-06;
+inline constexpr double exp_p5 = 4.13813679705723846039e-08;
+inline constexpr float expf_ln2_hi = 6.9314575195e-01F;   // 0x3f317200
+inline constexpr float expf_ln2_lo = 1.4286067653e-06F;   // 0x35bfbe8e
+inline constexpr float expf_inv_ln2 = 1.4426950216e+00F;  // 0x3fb8aa3b
+inline constexpr float expf_p1 = 1.6666625440e-01F;       //  0xaaaa8f.0p-26
+inline constexpr float expf_p2 = -2.7667332906e-03F;      // -0xb55215.0p-32
+
+}  // namespace detail
+
 /// @brief e^x in double precision, `constexpr`.
 ///
 /// The algorithm of FreeBSD's and musl's `exp` (after Sun's fdlibm): x = k ln 2 + r with |r| <= ln 2 / 2 and ln 2
@@ -139,52 +159,29 @@ constexpr float scalbn(float y, int n) noexcept {
 /// (tests/numerics).
 /// exp(NaN) = NaN, exp(+inf) = +inf, exp(-inf) = +0; results above the largest double are +inf, results below the
 /// smallest subnormal are +0.
+///
+/// Written in few statements (a statement costs Clang one step of its constant-evaluation budget), with the
+/// operations in the order above.
 constexpr double exp(double x) noexcept {
-    constexpr double ln2_hi = 6.93147180369123816490e-01;  // 0x3fe62e42 fee00000
-    constexpr double ln2_lo = 1.90821492927058770002e-10;  // 0x3dea39ef 35793c76
-    constexpr double inv_ln2 = 1.44269504088896338700e+00;  // 0x3ff71547 652b82fe
-    constexpr double p1 = 1.66666666666666019037e-01;
-    constexpr double p2 = -2.77777777770155933842e-03;
-    constexpr double p3 = 6.61375632143793436117e-05;
-    constexpr double p4 = -1.65339022054652515390e-06;
-    constexpr double p5 = 4.13813679705723846039e-08;
-
-    const auto high = static_cast<std::uint32_t>(std::bit_cast<std::uint64_t>(x) >> 32);
-    const bool negative = (high >> 31) != 0;
-    const std::uint32_t abs_high = high & 0x7fffffffU;
-
-    if (abs_high >= 0x4086232bU) {  // |x| >= 708.39..., or x is inf or NaN
-        if (isnan(x)) return x;
-        if (x > 7.09782712893383973096e+02) return std::numeric_limits<double>::infinity();
-        if (x < -7.45133219101941108420e+02) return 0.0;
+    const std::uint32_t high = static_cast<std::uint32_t>(std::bit_cast<std::uint64_t>(x) >> 32),
+                        abs_high = high & 0x7fffffffU;
+    // |x| >= 708.39...: NaN, overflow to +inf, underflow to +0, or (up to the thresholds) the general case.
+    if (abs_high >= 0x4086232bU && !(x <= 7.09782712893383973096e+02 && x >= -7.45133219101941108420e+02)) {
+        return isnan(x) ? x : (x > 0.0 ? std::numeric_limits<double>::infinity() : 0.0);
     }
-
-    double hi = 0.0;
-    double lo = 0.0;
-    int k = 0;
-    if (abs_high > 0x3fd62e42U) {      // |x| > ln 2 / 2
-        if (abs_high >= 0x3ff0a2b2U) {  // |x| >= 3 ln 2 / 2
-            k = static_cast<int>(inv_ln2 * x + (negative ? -0.5 : 0.5));
-        } else {
-            k = negative ? -1 : 1;
-        }
-        hi = x - k * ln2_hi;  // exact
-        lo = k * ln2_lo;
-        x = hi - lo;
-    } else if (abs_high > 0x3e300000U) {  // |x| > 2^-28
-        hi = x;
-    } else {
-        return 1.0 + x;  // e^x rounds to 1 + x
-    }
-
-    const double xx = x * x;
-    const double c = x - xx * (p1 + xx * (p2 + xx * (p3 + xx * (p4 + xx * p5))));
-    // e^x = 1 + hi + (x c / (2 - c) - lo), with 1 + hi = s + (1 - s) + hi exactly (|hi| < 1: Fast2Sum), so that
-    // only the small terms and the final sum are rounded.
-    const double s = 1.0 + hi;
-    const double t = ((1.0 - s) + hi) + (x * c / (2.0 - c) - lo);
-    const double y = s + t;
-    return k == 0 ? y : scalbn(y, k);
+    if (abs_high <= 0x3e300000U) return 1.0 + x;  // |x| <= 2^-28: e^x rounds to 1 + x
+    // k: 0 for |x| <= ln 2 / 2, +-1 below 3 ln 2 / 2, else x / ln 2 rounded (to nearest, ties away from 0).
+    const int k = abs_high <= 0x3fd62e42U ? 0
+                  : abs_high < 0x3ff0a2b2U ? ((high >> 31) != 0 ? -1 : 1)
+                                           : static_cast<int>(detail::exp_inv_ln2 * x + ((high >> 31) != 0 ? -0.5 : 0.5));
+    // x = k ln 2 + r, r = hi - lo (hi exact); e^x = 2^k (1 + hi + (r c / (2 - c) - lo)), with
+    // 1 + hi = s + (1 - s) + hi exactly (|hi| < 1: Fast2Sum), so that only the small terms and the final sum are
+    // rounded.
+    const double hi = k == 0 ? x : x - k * detail::exp_ln2_hi, lo = k == 0 ? 0.0 : k * detail::exp_ln2_lo,
+                 r = k == 0 ? x : hi - lo, rr = r * r,
+                 c = r - rr * (detail::exp_p1 + rr * (detail::exp_p2 + rr * (detail::exp_p3 + rr * (detail::exp_p4 + rr * detail::exp_p5)))),
+                 s = 1.0 + hi, y = s + (((1.0 - s) + hi) + (r * c / (2.0 - c) - lo));
+    return k == 0 ? y : (k >= -1022 && k <= 1023 ? y * detail::pow2(k) : scalbn(y, k));
 }
 
 /// @brief e^x in single precision, `constexpr`, computed in `float` only (no double arithmetic, so it stays fast on
@@ -194,51 +191,23 @@ constexpr double exp(double x) noexcept {
 /// degree-2 minimax polynomial, except for two sums done with more care than there: 1 + hi in the final sum is
 /// split into its rounded value and its exact rounding error (Fast2Sum), so that the last addition is the only large
 /// rounding; and for tiny |x| the result is 1 + (x + x^2 / 2) rather than 1 + x. The error stays below 1 ulp
-/// (tests/numerics). Special values as for `exp(double)`.
+/// (tests/numerics). Special values as for `exp(double)`. Written in few statements, as `exp(double)`.
 constexpr float exp(float x) noexcept {
-    constexpr float ln2_hi = 6.9314575195e-01F;   // 0x3f317200
-    constexpr float ln2_lo = 1.4286067653e-06F;   // 0x35bfbe8e
-    constexpr float inv_ln2 = 1.4426950216e+00F;  // 0x3fb8aa3b
-    constexpr float p1 = 1.6666625440e-01F;       //  0xaaaa8f.0p-26
-    constexpr float p2 = -2.7667332906e-03F;      // -0xb55215.0p-32
-
-    const std::uint32_t bits = std::bit_cast<std::uint32_t>(x);
-    const bool negative = (bits >> 31) != 0;
-    const std::uint32_t abs_bits = bits & 0x7fffffffU;
-
-    if (abs_bits >= 0x42aeac50U) {  // |x| >= 87.33655, or x is inf or NaN
-        if (abs_bits > 0x7f800000U) return x;  // NaN
-        if (abs_bits >= 0x42b17218U && !negative) return std::numeric_limits<float>::infinity();  // x >= 88.7228
-        if (negative && abs_bits >= 0x42cff1b5U) return 0.0F;  // x <= -103.972084
+    const std::uint32_t bits = std::bit_cast<std::uint32_t>(x), abs_bits = bits & 0x7fffffffU;
+    // |x| >= 87.33655: NaN, overflow to +inf (x >= 88.7228), underflow to +0 (x <= -103.972084), or the general case.
+    if (abs_bits >= 0x42aeac50U && (abs_bits > 0x7f800000U || (abs_bits >= 0x42b17218U && (bits >> 31) == 0) ||
+                                    ((bits >> 31) != 0 && abs_bits >= 0x42cff1b5U))) {
+        return abs_bits > 0x7f800000U ? x : ((bits >> 31) == 0 ? std::numeric_limits<float>::infinity() : 0.0F);
     }
-
-    float hi = 0.0F;
-    float lo = 0.0F;
-    int k = 0;
-    if (abs_bits > 0x3eb17218U) {      // |x| > ln 2 / 2
-        if (abs_bits > 0x3f851592U) {  // |x| > 3 ln 2 / 2
-            k = static_cast<int>(inv_ln2 * x + (negative ? -0.5F : 0.5F));
-        } else {
-            k = negative ? -1 : 1;
-        }
-        const auto kf = static_cast<float>(k);
-        hi = x - kf * ln2_hi;  // exact
-        lo = kf * ln2_lo;
-        x = hi - lo;
-    } else if (abs_bits > 0x39000000U) {  // |x| > 2^-13
-        hi = x;
-    } else {
-        return 1.0F + (x + 0.5F * x * x);  // the next term, x^3 / 6, is below 2^-41
-    }
-
-    const float xx = x * x;
-    const float c = x - xx * (p1 + xx * p2);
-    // e^x = 1 + hi + (x c / (2 - c) - lo), with 1 + hi = s + (1 - s) + hi exactly (|hi| < 1: both operations of the
-    // rounding error are exact), so that only the small terms and the final sum are rounded.
-    const float s = 1.0F + hi;
-    const float t = ((1.0F - s) + hi) + (x * c / (2.0F - c) - lo);
-    const float y = s + t;
-    return k == 0 ? y : scalbn(y, k);
+    if (abs_bits <= 0x39000000U) return 1.0F + (x + 0.5F * x * x);  // |x| <= 2^-13: x^3 / 6 is below 2^-41
+    const int k = abs_bits <= 0x3eb17218U ? 0
+                  : abs_bits <= 0x3f851592U ? ((bits >> 31) != 0 ? -1 : 1)
+                                            : static_cast<int>(detail::expf_inv_ln2 * x + ((bits >> 31) != 0 ? -0.5F : 0.5F));
+    const auto kf = static_cast<float>(k);
+    const float hi = k == 0 ? x : x - kf * detail::expf_ln2_hi, lo = k == 0 ? 0.0F : kf * detail::expf_ln2_lo,
+                r = k == 0 ? x : hi - lo, rr = r * r, c = r - rr * (detail::expf_p1 + rr * detail::expf_p2), s = 1.0F + hi,
+                y = s + (((1.0F - s) + hi) + (r * c / (2.0F - c) - lo));
+    return k == 0 ? y : (k >= -126 && k <= 127 ? y * detail::pow2f(k) : scalbn(y, k));
 }
 
 /// @brief The square root, correctly rounded (to nearest, as IEEE 754 requires of `sqrt`), `constexpr`.
@@ -257,7 +226,7 @@ constexpr F sqrt(F x) noexcept {
     if (x != x || x == F(0) || x == std::numeric_limits<F>::infinity()) return x;  // NaN, ±0 (sign kept), +inf
     if (x < F(0)) return std::numeric_limits<F>::quiet_NaN();
 
-    const bits_t b = std::bit_cast<bits_t>(x);
+    const auto b = std::bit_cast<bits_t>(x);
     int exponent = static_cast<int>(b >> p);
     std::uint64_t m = b & ((bits_t{1} << p) - 1U);
     if (exponent == 0) {  // subnormal: normalise

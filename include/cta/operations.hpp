@@ -21,38 +21,170 @@ namespace cta {
 
 namespace detail {
 
-/// The product a * b with elements of type R, accumulated in R from R{} in the order k = 0, 1, ...:
-/// c(i, j) = ((0 + a(i, 0) b(0, j)) + a(i, 1) b(1, j)) + ...  Plain loops over the plain arrays: in constant
-/// evaluation every function call in the inner loop costs budget.
+// ---- Products ------------------------------------------------------------------------------------------------------
+//
+// Every product element is accumulated in R from R{} in the order k = 0, 1, ...:
+// c(i, j) = ((0 + a(i, 0) b(0, j)) + a(i, 1) b(1, j)) + ..., one rounding per multiplication and per addition, in
+// constant evaluation and at run time alike. The two evaluate it in different shapes, chosen for their costs:
+// - In constant evaluation, every statement costs Clang a step and every expression node costs GCC an operation, so
+//   each element is one fold expression of up to `dot_chunk` terms with constant indices into row references:
+//   acc + a_i[0] * b_j[0] + a_i[1] * b_j[1] + ..., left to right (`+` is left-associative), which is the order above.
+// - At run time, blocks of `block_rows` x `block_cols<R>` elements are accumulated in registers, one k at a time
+//   for all of them, which the compilers vectorise across the columns: each element still receives its terms one
+//   by one in k order, so the results are the same bits.
+
+/// The largest number of terms summed in one constant-evaluation statement (well below Clang's default
+/// -fbracket-depth of 256, which also bounds fold expressions).
+inline constexpr std::size_t dot_chunk = 64;
+
+/// `std::index_sequence<Offset, ..., Offset + n - 1>` for `std::make_index_sequence<n>`.
+template <std::size_t Offset, std::size_t... t>
+constexpr std::index_sequence<Offset + t...> offset_sequence(std::index_sequence<t...>) noexcept {
+    return {};
+}
+
+/// c(i, j) = sum_k a(i, k) bt(j, k) in the order above, for constant evaluation: `chunk` holds 0 .. dot_chunk - 1
+/// (empty when K <= dot_chunk), `last` the indices of the last terms, from the last multiple of dot_chunk below K.
+template <class R, class C, class A, class BT, std::size_t... u, std::size_t... t>
+constexpr void dot_products(C& c, const A& a, const BT& bt, std::index_sequence<u...>,
+                            std::index_sequence<t...>) noexcept {
+    constexpr std::size_t whole = A::cols - sizeof...(t);
+    for (std::size_t i = 0; i < A::rows; ++i) {
+        const auto& a_i = a.elems[i];
+        for (std::size_t j = 0; j < BT::rows; ++j) {
+            const auto& bt_j = bt.elems[j];
+            R acc{};
+            for (std::size_t k = 0; k < whole; k += sizeof...(u))
+                acc = (acc + ... + (static_cast<R>(a_i[k + u]) * static_cast<R>(bt_j[k + u])));
+            c.elems[i][j] = (acc + ... + (static_cast<R>(a_i[t]) * static_cast<R>(bt_j[t])));
+        }
+    }
+}
+
+/// `dot_products` with the index sequences for K = A::cols.
+template <class R, class C, class A, class BT>
+constexpr void dot_products(C& c, const A& a, const BT& bt) noexcept {
+    constexpr std::size_t K = A::cols;
+    constexpr std::size_t whole = K <= dot_chunk ? 0 : K - K % dot_chunk;
+    using chunk = std::make_index_sequence<K <= dot_chunk ? 0 : dot_chunk>;
+    dot_products<R>(c, a, bt, chunk{}, offset_sequence<whole>(std::make_index_sequence<K - whole>{}));
+}
+
+/// The register block of the run-time products: block_rows x block_cols<R> accumulators, two vector registers wide
+/// (SSE2 by default on x86-64, AVX or AVX-512 when the target has them).
+inline constexpr std::size_t block_rows = 4;
+#if defined(__AVX512F__)
+inline constexpr std::size_t vector_bytes = 64;
+#elif defined(__AVX__)
+inline constexpr std::size_t vector_bytes = 32;
+#else
+inline constexpr std::size_t vector_bytes = 16;
+#endif
+template <class R>
+inline constexpr std::size_t block_cols = sizeof(R) < vector_bytes ? 2 * (vector_bytes / sizeof(R)) : 2;
+/// The run-time products take k in slices of at most this many, so that a panel of b stays small (on the stack).
+inline constexpr std::size_t panel_depth = 64;
+
+/// Run time: c(i0 + r, j0 + q) for r < Rows, q < Cols, given its terms k0 .. k0 + depth - 1: from R{} for the first
+/// slice (k0 == 0), else from the value c holds; `panel[k][q]` is b(k0 + k, j0 + q) in R.
+template <std::size_t Rows, std::size_t Cols, bool First, class R, class C, class A>
+inline void multiply_block(C& c, const A& a, const R (*panel)[Cols], std::size_t depth, std::size_t i0,
+                           std::size_t j0, std::size_t k0) noexcept {
+    R acc[Rows][Cols];
+#pragma GCC unroll 16
+    for (std::size_t r = 0; r < Rows; ++r) {
+#pragma GCC unroll 16
+        for (std::size_t q = 0; q < Cols; ++q) {
+            if constexpr (First) {
+                acc[r][q] = R{};
+            } else {
+                acc[r][q] = c.elems[i0 + r][j0 + q];
+            }
+        }
+    }
+    for (std::size_t k = 0; k < depth; ++k) {
+#pragma GCC unroll 16
+        for (std::size_t r = 0; r < Rows; ++r) {
+            const R x = static_cast<R>(a.elems[i0 + r][k0 + k]);
+#pragma GCC unroll 16
+            for (std::size_t q = 0; q < Cols; ++q) acc[r][q] = acc[r][q] + x * panel[k][q];
+        }
+    }
+#pragma GCC unroll 16
+    for (std::size_t r = 0; r < Rows; ++r) {
+#pragma GCC unroll 16
+        for (std::size_t q = 0; q < Cols; ++q) c.elems[i0 + r][j0 + q] = acc[r][q];
+    }
+}
+
+/// Run time: the terms k0 .. k0 + depth - 1 of the columns j0 .. j0 + Cols - 1 of c = a b, with `b_at(k, j)` giving
+/// b(k, j); `panel` has room for depth x Cols elements.
+template <std::size_t Cols, bool First, class R, class C, class A, class BAt>
+inline void multiply_slice(C& c, const A& a, BAt b_at, R (*panel)[Cols], std::size_t depth, std::size_t j0,
+                           std::size_t k0) noexcept {
+    for (std::size_t k = 0; k < depth; ++k) {
+        for (std::size_t q = 0; q < Cols; ++q) panel[k][q] = static_cast<R>(b_at(k0 + k, j0 + q));
+    }
+    constexpr std::size_t whole_rows = A::rows - A::rows % block_rows;
+    if constexpr (whole_rows != 0) {
+        for (std::size_t i0 = 0; i0 < whole_rows; i0 += block_rows) {
+            multiply_block<block_rows, Cols, First>(c, a, panel, depth, i0, j0, k0);
+        }
+    }
+    if constexpr (whole_rows != A::rows) {
+        multiply_block<A::rows - whole_rows, Cols, First>(c, a, panel, depth, whole_rows, j0, k0);
+    }
+}
+
+/// Run time: the columns j0 .. j0 + Cols - 1 of c = a b, with `b_at(k, j)` giving b(k, j), in slices of k.
+template <std::size_t Cols, class R, class C, class A, class BAt>
+inline void multiply_columns(C& c, const A& a, BAt b_at, std::size_t j0) noexcept {
+    constexpr std::size_t K = A::cols;
+    constexpr std::size_t depth_max = K < panel_depth ? K : panel_depth;
+    R panel[depth_max][Cols];
+    multiply_slice<Cols, true>(c, a, b_at, panel, depth_max, j0, 0);
+    for (std::size_t k0 = depth_max; k0 < K; k0 += depth_max) {
+        multiply_slice<Cols, false>(c, a, b_at, panel, K - k0 < depth_max ? K - k0 : depth_max, j0, k0);
+    }
+}
+
+/// Run time: c = a b, with `b_at(k, j)` giving b(k, j), in column panels of block_cols<R>.
+template <class R, class C, class A, class BAt>
+inline void multiply_run_time(C& c, const A& a, BAt b_at) noexcept {
+    constexpr std::size_t width = block_cols<R>;
+    constexpr std::size_t whole_cols = C::cols - C::cols % width;
+    if constexpr (whole_cols != 0) {
+        for (std::size_t j0 = 0; j0 < whole_cols; j0 += width) multiply_columns<width, R>(c, a, b_at, j0);
+    }
+    if constexpr (whole_cols != C::cols) multiply_columns<C::cols - whole_cols, R>(c, a, b_at, whole_cols);
+}
+
+/// The product a * b with elements of type R (see "Products" above).
 template <class R, class A, class B>
 constexpr matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>> multiply(const A& a, const B& b) noexcept {
     matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>> c;
-    for (std::size_t i = 0; i < A::rows; ++i) {
-        for (std::size_t j = 0; j < B::cols; ++j) {
-            R acc{};
-            for (std::size_t k = 0; k < A::cols; ++k) {
-                acc += static_cast<R>(a.elems[i][k]) * static_cast<R>(b.elems[k][j]);
-            }
-            c.elems[i][j] = acc;
+    if (std::is_constant_evaluated()) {
+        matrix<typename B::value_type, B::cols, B::rows> bt;  // b's columns as rows
+        for (std::size_t k = 0; k < B::rows; ++k) {
+            for (std::size_t j = 0; j < B::cols; ++j) bt.elems[j][k] = b.elems[k][j];
         }
+        dot_products<R>(c, a, bt);
+    } else {
+        multiply_run_time<R>(c, a, [&b](std::size_t k, std::size_t j) { return b.elems[k][j]; });
     }
     return c;
 }
 
 /// The product a * b^T, `c(i, j) = sum_k a(i, k) b(j, k)`, with the same operations in the same order as
-/// `multiply<R>(a, transpose(b))` (so the same bits), without the transposed copy.
+/// `multiply<R>(a, transpose(b))` (so the same bits), without transposing b first.
 template <class R, class A, class B>
 constexpr matrix_t<R, A::rows, B::rows, row_axis_t<A>, row_axis_t<B>> multiply_transposed(const A& a,
                                                                                          const B& b) noexcept {
     matrix_t<R, A::rows, B::rows, row_axis_t<A>, row_axis_t<B>> c;
-    for (std::size_t i = 0; i < A::rows; ++i) {
-        for (std::size_t j = 0; j < B::rows; ++j) {
-            R acc{};
-            for (std::size_t k = 0; k < A::cols; ++k) {
-                acc += static_cast<R>(a.elems[i][k]) * static_cast<R>(b.elems[j][k]);
-            }
-            c.elems[i][j] = acc;
-        }
+    if (std::is_constant_evaluated()) {
+        dot_products<R>(c, a, b);
+    } else {
+        multiply_run_time<R>(c, a, [&b](std::size_t k, std::size_t j) { return b.elems[j][k]; });
     }
     return c;
 }

@@ -58,16 +58,14 @@ constexpr auto softmax(const M& s) noexcept {
             }
             continue;
         }
+        // One statement per element (a statement is a step of Clang's constant-evaluation budget):
+        // w(i, j) = e = exp(x - max), or 0 below the underflow threshold; sum += e.
         R sum = 0;
-        for (std::size_t j = 0; j < M::cols; ++j) {
-            const auto x = static_cast<R>(s.elems[i][j]);
-            const R e = x < max + underflow ? R(0) : exp(x - max);
-            w.elems[i][j] = e;
-            sum += e;
-        }
-        for (std::size_t j = 0; j < M::cols; ++j) {
-            w.elems[i][j] /= sum;
-        }
+        for (std::size_t j = 0; j < M::cols; ++j)
+            sum += (w.elems[i][j] = static_cast<R>(s.elems[i][j]) < max + underflow
+                                        ? R(0)
+                                        : exp(static_cast<R>(s.elems[i][j]) - max));
+        for (std::size_t j = 0; j < M::cols; ++j) w.elems[i][j] /= sum;
     }
     return w;
 }

@@ -24,5 +24,5 @@ if(output MATCHES "INITED[^\n]*corp: ([0-9]+)")
 endif()
 file(GLOB new_inputs "${WORK_DIR}/corpus/*")
 list(LENGTH new_inputs new_count)
-message("fuzz: ${executions} executions in ${elapsed} s, no failure (seed corpus ${corpus_size} inputs, "
-        "${new_count} new inputs found)")
+message("fuzz: ${executions} executions in ${elapsed} s, no failure (${corpus_size} inputs in the corpus after "
+        "reading the seeds, ${new_count} new inputs found)")
