@@ -1,5 +1,6 @@
 // Run time of self-attention: cta against Eigen 3.4 with fixed-size matrices and against a naive loop reference,
-// for the tutorial's size (3 tokens of 4 features, 4 x 3 weights) and for n = d = 16 and 64, all in doubles.
+// for the tutorial's size (3 tokens of 4 features, 4 x 3 weights) and for n = d = 16 and 64, all in doubles; and
+// two of its steps at n = d = 64 alone, a 64 x 64 x 64 product and the softmax of 64 x 64 scores, cta against Eigen.
 //
 // Before the benchmarks run, main() checks, for every size, that
 // - cta::self_attention at run time gives the bits it gives in a constant expression (computed while this file
@@ -225,6 +226,54 @@ void register_size(const std::string& size) {
     benchmark::RegisterBenchmark(("attention/" + size + "/naive").c_str(), bm_naive<S>);
 }
 
+// ---- The steps at n = d = 64: a product and a softmax, cta against Eigen ------------------------------------------------
+
+void bm_step_product_cta(benchmark::State& state) {
+    const operands<shape64> o;
+    auto a = o.x;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(a);
+        auto c = a * o.wq;
+        benchmark::DoNotOptimize(c);
+    }
+}
+
+void bm_step_product_eigen(benchmark::State& state) {
+    const eigen_attention<shape64> e{operands<shape64>{}};
+    auto a = e.x;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(a);
+        Eigen::Matrix<double, 64, 64> c = a * e.wq;
+        benchmark::DoNotOptimize(c);
+    }
+}
+
+/// Scores of the n = d = 64 attention: what its softmax sees.
+cta::matrix<double, 64, 64> scores64() {
+    const operands<shape64> o;
+    return (o.x * o.wq) * cta::transpose(o.x * o.wk);
+}
+
+void bm_step_softmax_cta(benchmark::State& state) {
+    auto s = scores64();
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(s);
+        auto w = cta::softmax(s);
+        benchmark::DoNotOptimize(w);
+    }
+}
+
+void bm_step_softmax_eigen(benchmark::State& state) {
+    Eigen::Matrix<double, 64, 64> s;
+    eigen_attention<shape64>::copy(scores64(), s);
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(s);
+        Eigen::Matrix<double, 64, 64> w = (s.colwise() - s.rowwise().maxCoeff()).array().exp().matrix();
+        w.array().colwise() /= w.rowwise().sum().array();
+        benchmark::DoNotOptimize(w);
+    }
+}
+
 // ---- Checks -----------------------------------------------------------------------------------------------------------
 
 template <class M, class F>
@@ -267,6 +316,10 @@ int main(int argc, char** argv) {
     register_size<tutorial_shape>("tutorial");
     register_size<shape16>("16");
     register_size<shape64>("64");
+    benchmark::RegisterBenchmark("step/64/product_cta", bm_step_product_cta);
+    benchmark::RegisterBenchmark("step/64/product_eigen", bm_step_product_eigen);
+    benchmark::RegisterBenchmark("step/64/softmax_cta", bm_step_softmax_cta);
+    benchmark::RegisterBenchmark("step/64/softmax_eigen", bm_step_softmax_eigen);
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
     benchmark::RunSpecifiedBenchmarks();

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include <cta/detail/shape_check.hpp>
+#include <cta/detail/simd.hpp>
 #include <cta/matrix.hpp>
 
 #include <cta/detail/fp_strict.hpp>
@@ -70,93 +71,121 @@ constexpr void dot_products(C& c, const A& a, const BT& bt) noexcept {
     dot_products<R>(c, a, bt, chunk{}, offset_sequence<whole>(std::make_index_sequence<K - whole>{}));
 }
 
-/// The register block of the run-time products: block_rows x block_cols<R> accumulators, two vector registers wide
-/// (SSE2 by default on x86-64, AVX or AVX-512 when the target has them).
+// ---- Run-time products ---------------------------------------------------------------------------------------------
+//
+// Blocks of `block_rows` rows x two vectors of columns of c are accumulated in vector registers (GCC's and Clang's
+// vector extensions: element-wise IEEE operations, the same roundings as the scalar ones), one k at a time for all
+// of them, from a panel of b copied into contiguous vectors; the columns left over, and element types without
+// vectors (integers, long double), take a plain loop. Every element still receives its terms one by one in k order.
+
+/// Rows of c per block, and the deepest slice of k taken at once (a panel of b stays small, on the stack).
 inline constexpr std::size_t block_rows = 4;
-#if defined(__AVX512F__)
-inline constexpr std::size_t vector_bytes = 64;
-#elif defined(__AVX__)
-inline constexpr std::size_t vector_bytes = 32;
-#else
-inline constexpr std::size_t vector_bytes = 16;
-#endif
-template <class R>
-inline constexpr std::size_t block_cols = sizeof(R) < vector_bytes ? 2 * (vector_bytes / sizeof(R)) : 2;
-/// The run-time products take k in slices of at most this many, so that a panel of b stays small (on the stack).
 inline constexpr std::size_t panel_depth = 64;
 
-/// Run time: c(i0 + r, j0 + q) for r < Rows, q < Cols, given its terms k0 .. k0 + depth - 1: from R{} for the first
-/// slice (k0 == 0), else from the value c holds; `panel[k][q]` is b(k0 + k, j0 + q) in R.
-template <std::size_t Rows, std::size_t Cols, bool First, class R, class C, class A>
-inline void multiply_block(C& c, const A& a, const R (*panel)[Cols], std::size_t depth, std::size_t i0,
-                           std::size_t j0, std::size_t k0) noexcept {
-    R acc[Rows][Cols];
-#pragma GCC unroll 16
-    for (std::size_t r = 0; r < Rows; ++r) {
-#pragma GCC unroll 16
-        for (std::size_t q = 0; q < Cols; ++q) {
-            if constexpr (First) {
-                acc[r][q] = R{};
-            } else {
-                acc[r][q] = c.elems[i0 + r][j0 + q];
+/// The scalar product, for what the vector blocks leave: columns j0 .. C::cols - 1 of c = a b.
+template <class R, class C, class A, class BAt>
+inline void multiply_plain(C& c, const A& a, BAt b_at, std::size_t j0) noexcept {
+    for (std::size_t i = 0; i < A::rows; ++i) {
+        for (std::size_t j = j0; j < C::cols; ++j) {
+            R acc{};
+            for (std::size_t k = 0; k < A::cols; ++k)
+                acc += static_cast<R>(a.elems[i][k]) * static_cast<R>(b_at(k, j));
+            c.elems[i][j] = acc;
+        }
+    }
+}
+
+#if CTA_HAVE_VECTORS
+/// Rows i0 .. i0 + Rows - 1 (Rows = 4 or 1), columns j0 .. j0 + 2 lanes - 1 of c, the terms k0 .. k0 + depth - 1:
+/// from R{} when `first`, else added to what c holds. `panel[k]` holds b(k0 + k, j0 ...), two vectors wide. The
+/// accumulators are named variables, not an array, so that they stay in registers (GCC keeps an array of eight AVX
+/// vectors in memory).
+template <std::size_t Rows, class V, class R, class C, class A>
+inline void multiply_block(C& c, const A& a, const R (*panel)[2 * sizeof(V) / sizeof(R)], std::size_t depth,
+                           std::size_t i0, std::size_t j0, std::size_t k0, bool first) noexcept {
+    static_assert(Rows == 4 || Rows == 1);
+    constexpr std::size_t lanes = sizeof(V) / sizeof(R);
+    const std::size_t i1 = Rows == 4 ? i0 + 1 : i0, i2 = Rows == 4 ? i0 + 2 : i0, i3 = Rows == 4 ? i0 + 3 : i0;
+    V c00{}, c01{}, c10{}, c11{}, c20{}, c21{}, c30{}, c31{};
+    if (!first) {
+        c00 = load_vector<V>(&c.elems[i0][j0]);
+        c01 = load_vector<V>(&c.elems[i0][j0 + lanes]);
+        if constexpr (Rows == 4) {
+            c10 = load_vector<V>(&c.elems[i1][j0]);
+            c11 = load_vector<V>(&c.elems[i1][j0 + lanes]);
+            c20 = load_vector<V>(&c.elems[i2][j0]);
+            c21 = load_vector<V>(&c.elems[i2][j0 + lanes]);
+            c30 = load_vector<V>(&c.elems[i3][j0]);
+            c31 = load_vector<V>(&c.elems[i3][j0 + lanes]);
+        }
+    }
+    for (std::size_t k = 0; k < depth; ++k) {
+        const V b0 = load_vector<V>(&panel[k][0]);
+        const V b1 = load_vector<V>(&panel[k][lanes]);
+        // a(i, k) in every lane (x - 0 == x for every x, -0 and NaN included)
+        const V x0 = static_cast<R>(a.elems[i0][k0 + k]) - V{};
+        c00 = c00 + x0 * b0;
+        c01 = c01 + x0 * b1;
+        if constexpr (Rows == 4) {
+            const V x1 = static_cast<R>(a.elems[i1][k0 + k]) - V{};
+            c10 = c10 + x1 * b0;
+            c11 = c11 + x1 * b1;
+            const V x2 = static_cast<R>(a.elems[i2][k0 + k]) - V{};
+            c20 = c20 + x2 * b0;
+            c21 = c21 + x2 * b1;
+            const V x3 = static_cast<R>(a.elems[i3][k0 + k]) - V{};
+            c30 = c30 + x3 * b0;
+            c31 = c31 + x3 * b1;
+        }
+    }
+    store_vector(&c.elems[i0][j0], c00);
+    store_vector(&c.elems[i0][j0 + lanes], c01);
+    if constexpr (Rows == 4) {
+        store_vector(&c.elems[i1][j0], c10);
+        store_vector(&c.elems[i1][j0 + lanes], c11);
+        store_vector(&c.elems[i2][j0], c20);
+        store_vector(&c.elems[i2][j0 + lanes], c21);
+        store_vector(&c.elems[i3][j0], c30);
+        store_vector(&c.elems[i3][j0 + lanes], c31);
+    }
+}
+
+/// c = a b at run time for R = float or double, with `b_at(k, j)` giving b(k, j).
+template <class R, class C, class A, class BAt>
+inline void multiply_vectors(C& c, const A& a, BAt b_at) noexcept {
+    using V = typename simd<R>::type;
+    constexpr std::size_t lanes = simd<R>::lanes, width = 2 * lanes;
+    constexpr std::size_t K = A::cols, depth_max = K < panel_depth ? K : panel_depth;
+    constexpr std::size_t whole_rows = A::rows - A::rows % block_rows, whole_cols = C::cols - C::cols % width;
+    alignas(vector_bytes) R panel[depth_max][width];
+    for (std::size_t j0 = 0; j0 < whole_cols; j0 += width) {
+        for (std::size_t k0 = 0; k0 < K; k0 += depth_max) {
+            const std::size_t depth = K - k0 < depth_max ? K - k0 : depth_max;
+            for (std::size_t k = 0; k < depth; ++k) {
+                for (std::size_t q = 0; q < width; ++q) panel[k][q] = static_cast<R>(b_at(k0 + k, j0 + q));
             }
+            for (std::size_t i0 = 0; i0 < whole_rows; i0 += block_rows)
+                multiply_block<block_rows, V>(c, a, panel, depth, i0, j0, k0, k0 == 0);
+            for (std::size_t i = whole_rows; i < A::rows; ++i)
+                multiply_block<1, V>(c, a, panel, depth, i, j0, k0, k0 == 0);
         }
     }
-    for (std::size_t k = 0; k < depth; ++k) {
-#pragma GCC unroll 16
-        for (std::size_t r = 0; r < Rows; ++r) {
-            const R x = static_cast<R>(a.elems[i0 + r][k0 + k]);
-#pragma GCC unroll 16
-            for (std::size_t q = 0; q < Cols; ++q) acc[r][q] = acc[r][q] + x * panel[k][q];
-        }
-    }
-#pragma GCC unroll 16
-    for (std::size_t r = 0; r < Rows; ++r) {
-#pragma GCC unroll 16
-        for (std::size_t q = 0; q < Cols; ++q) c.elems[i0 + r][j0 + q] = acc[r][q];
-    }
+    if constexpr (whole_cols != C::cols) multiply_plain<R>(c, a, b_at, whole_cols);
 }
+#endif
 
-/// Run time: the terms k0 .. k0 + depth - 1 of the columns j0 .. j0 + Cols - 1 of c = a b, with `b_at(k, j)` giving
-/// b(k, j); `panel` has room for depth x Cols elements.
-template <std::size_t Cols, bool First, class R, class C, class A, class BAt>
-inline void multiply_slice(C& c, const A& a, BAt b_at, R (*panel)[Cols], std::size_t depth, std::size_t j0,
-                           std::size_t k0) noexcept {
-    for (std::size_t k = 0; k < depth; ++k) {
-        for (std::size_t q = 0; q < Cols; ++q) panel[k][q] = static_cast<R>(b_at(k0 + k, j0 + q));
-    }
-    constexpr std::size_t whole_rows = A::rows - A::rows % block_rows;
-    if constexpr (whole_rows != 0) {
-        for (std::size_t i0 = 0; i0 < whole_rows; i0 += block_rows) {
-            multiply_block<block_rows, Cols, First>(c, a, panel, depth, i0, j0, k0);
-        }
-    }
-    if constexpr (whole_rows != A::rows) {
-        multiply_block<A::rows - whole_rows, Cols, First>(c, a, panel, depth, whole_rows, j0, k0);
-    }
-}
-
-/// Run time: the columns j0 .. j0 + Cols - 1 of c = a b, with `b_at(k, j)` giving b(k, j), in slices of k.
-template <std::size_t Cols, class R, class C, class A, class BAt>
-inline void multiply_columns(C& c, const A& a, BAt b_at, std::size_t j0) noexcept {
-    constexpr std::size_t K = A::cols;
-    constexpr std::size_t depth_max = K < panel_depth ? K : panel_depth;
-    R panel[depth_max][Cols];
-    multiply_slice<Cols, true>(c, a, b_at, panel, depth_max, j0, 0);
-    for (std::size_t k0 = depth_max; k0 < K; k0 += depth_max) {
-        multiply_slice<Cols, false>(c, a, b_at, panel, K - k0 < depth_max ? K - k0 : depth_max, j0, k0);
-    }
-}
-
-/// Run time: c = a b, with `b_at(k, j)` giving b(k, j), in column panels of block_cols<R>.
+/// c = a b at run time, with `b_at(k, j)` giving b(k, j).
 template <class R, class C, class A, class BAt>
 inline void multiply_run_time(C& c, const A& a, BAt b_at) noexcept {
-    constexpr std::size_t width = block_cols<R>;
-    constexpr std::size_t whole_cols = C::cols - C::cols % width;
-    if constexpr (whole_cols != 0) {
-        for (std::size_t j0 = 0; j0 < whole_cols; j0 += width) multiply_columns<width, R>(c, a, b_at, j0);
+#if CTA_HAVE_VECTORS
+    if constexpr (has_vectors<R>) {
+        if constexpr (C::cols >= 2 * simd<R>::lanes) {
+            multiply_vectors<R>(c, a, b_at);
+            return;
+        }
     }
-    if constexpr (whole_cols != C::cols) multiply_columns<C::cols - whole_cols, R>(c, a, b_at, whole_cols);
+#endif
+    multiply_plain<R>(c, a, b_at, 0);
 }
 
 /// The product a * b with elements of type R (see "Products" above).

@@ -50,6 +50,12 @@ foreach(_header IN LISTS _headers)
     endif()
     string(SUBSTRING "${_text}" 0 ${_end} _statement)
     string(SUBSTRING "${_text}" 14 -1 _text)  # past "static_assert("
+    # A static_assert without a message ends before the next one's message: not a shape rule.
+    string(SUBSTRING "${_statement}" 14 -1 _after_open)
+    string(FIND "${_after_open}" "static_assert(" _nested)
+    if(NOT _nested EQUAL -1)
+      continue()
+    endif()
     string(FIND "${_statement}" "\"" _quote)
     if(_quote EQUAL -1)
       continue()

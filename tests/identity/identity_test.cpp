@@ -76,6 +76,32 @@ TEST_CASE("softmax: run time gives the compile-time bits", "[identity]") {
     CHECK(cta::identical(cta::softmax(at_run_time(scores_f)), weights_f));
 }
 
+/// How many entries of s lie between `from` and `to` below their row's maximum (x - max in (-to, -from]).
+template <class M>
+constexpr std::size_t below_max_between(const M& s, double from, double to) {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < M::rows; ++i) {
+        double max = s(i, 0);
+        for (std::size_t j = 0; j < M::cols; ++j) max = s(i, j) > max ? s(i, j) : max;
+        for (std::size_t j = 0; j < M::cols; ++j) n += (max - s(i, j) >= from && max - s(i, j) < to) ? 1 : 0;
+    }
+    return n;
+}
+
+// Scores far apart: exp's arguments x - max reach the ranges where exp scales its result into the subnormals
+// (below -708.4 for double, -87.3 for float) and where softmax gives 0 without calling exp, in rows long enough for
+// the vector code of the run-time path (and its lanes that fall back to cta::exp).
+TEST_CASE("softmax: run time gives the compile-time bits, exp's arguments at the edge of its range", "[identity]") {
+    constexpr auto scores = make<double, 32, 20>(11, 760.0);
+    static_assert(below_max_between(scores, 708.4, 745.2) >= 10 && below_max_between(scores, 746.0, 1600.0) >= 10);
+    constexpr auto weights = cta::softmax(scores);
+    CHECK(cta::identical(cta::softmax(at_run_time(scores)), weights));
+    constexpr auto scores_f = make<float, 32, 20>(12, 100.0);
+    static_assert(below_max_between(scores_f, 87.4, 103.9) >= 10 && below_max_between(scores_f, 104.0, 200.0) >= 10);
+    constexpr auto weights_f = cta::softmax(scores_f);
+    CHECK(cta::identical(cta::softmax(at_run_time(scores_f)), weights_f));
+}
+
 template <class M>
 constexpr M exp_of_each(const M& arguments) {
     M r = arguments;

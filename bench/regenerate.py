@@ -1,0 +1,436 @@
+#!/usr/bin/env python3
+"""Measures cta's compile-time and run-time costs and writes the tables of docs/performance.md.
+
+    python3 bench/regenerate.py                 everything (about 15 minutes on 2 cores), into docs/performance.md
+    python3 bench/regenerate.py --runs 1 --quick a fast pass (fewer sizes, short benchmarks) to try the script
+
+What it measures, for GCC (g++) and Clang (clang++), each translation unit compiled with -std=c++20 -O2 -c:
+- compile time (wall seconds) and peak memory (maximum resident set size of the compiler) per translation unit,
+  median of --runs runs: bench/compile_time/headers_only.cpp (the headers alone), tests/static/tutorial_proof.cpp
+  (the seed's proof), attention_single.cpp (one self-attention in one constant expression) and attention_staged.cpp
+  (each step in its own constant) for n = d in 8, 16, 32, 48, 64, with the constant-evaluation limits raised far
+  enough for all of them;
+- the largest n = d whose self-attention compiles in one constant expression under the compiler's default limits
+  (attention_single.cpp; search over n, each candidate compiled);
+- the constant-evaluation cost of a multiply-add (matmul_steps.cpp, an n x n x n product) and of one cta::exp call
+  (exp_steps.cpp): the smallest -fconstexpr-steps (Clang) or -fconstexpr-ops-limit (GCC) that still compiles, found
+  by bisection, so the counts are exact and the same on every machine;
+- run time with Google Benchmark (bench/runtime_bench.cpp, built by CMake with -DCTA_BUILD_BENCH=ON): cta, Eigen 3.4
+  fixed-size matrices and naive loops, at -O2 and at -O3 -march=native, median of repetitions, and the binary's own
+  checks (no heap allocation, run time == compile time bit for bit).
+
+The text of docs/performance.md outside the markers <!-- generated:begin --> and <!-- generated:end --> is kept;
+between them the script writes the machine, the command and the tables.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+COMPILE_TIME = BENCH / "compile_time"
+DOC = ROOT / "docs" / "performance.md"
+BEGIN, END = "<!-- generated:begin -->", "<!-- generated:end -->"
+
+COMPILERS = {"GCC": "g++", "Clang": "clang++"}
+# Limits far above anything measured here, for the compile-time table (each TU must compile).
+RAISED = {
+    "GCC": ["-fconstexpr-ops-limit=2147483647", "-fconstexpr-loop-limit=2147483647"],
+    "Clang": ["-fconstexpr-steps=2147483647"],
+}
+# The default limits, for the record.
+DEFAULT_LIMITS = {"GCC": "-fconstexpr-ops-limit=33554432, -fconstexpr-loop-limit=262144",
+                  "Clang": "-fconstexpr-steps=1048576"}
+
+
+def compile_command(compiler, source, extra=(), syntax_only=False):
+    cmd = [COMPILERS[compiler], "-std=c++20", "-O2", f"-I{ROOT / 'include'}", f"-I{BENCH}", f"-I{ROOT / 'examples'}"]
+    cmd += list(extra)
+    cmd += ["-fsyntax-only"] if syntax_only else ["-c", "-o", os.devnull]
+    cmd += [str(source)]
+    return cmd
+
+
+def run_measured(cmd):
+    """Runs cmd; returns (exit status, wall seconds, peak RSS in MiB of the process and its children, stderr)."""
+    start = time.perf_counter()
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        seconds = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        text = err.read().decode(errors="replace")
+    return proc.returncode, seconds, usage.ru_maxrss / 1024.0, text
+
+
+def compiles(compiler, source, extra):
+    status, _, _, _ = run_measured(compile_command(compiler, source, extra, syntax_only=True))
+    return status == 0
+
+
+def median_compile(compiler, source, extra, runs):
+    times, rss = [], []
+    for _ in range(runs):
+        status, seconds, mib, err = run_measured(compile_command(compiler, source, extra))
+        if status != 0:
+            raise SystemExit(f"{' '.join(compile_command(compiler, source, extra))} failed:\n{err[:4000]}")
+        times.append(seconds)
+        rss.append(mib)
+    return statistics.median(times), statistics.median(rss)
+
+
+def smallest(predicate, start):
+    """The smallest integer L >= 1 with predicate(L) true, given predicate monotone: doubling, then bisection."""
+    low, high = 0, start  # predicate(low) false (or low == 0), predicate(high) to be found true
+    while not predicate(high):
+        low, high = high, high * 2
+        if high > 2**31:
+            raise SystemExit("no limit below 2^31 compiles")
+    while high - low > 1:
+        middle = (low + high) // 2
+        if predicate(middle):
+            high = middle
+        else:
+            low = middle
+    return high
+
+
+def largest(predicate, start, ceiling):
+    """The largest integer n in [1, ceiling] with predicate(n) true, given predicate(n) true up to some n only."""
+    if not predicate(1):
+        return 0
+    low, high = 1, start
+    while high <= ceiling and predicate(high):
+        low, high = high, high * 2
+    high = min(high, ceiling + 1)
+    while high - low > 1:
+        middle = (low + high) // 2
+        if predicate(middle):
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def limit_flags(compiler, value):
+    if compiler == "Clang":
+        return [f"-fconstexpr-steps={value}"]
+    return [f"-fconstexpr-ops-limit={value}", "-fconstexpr-loop-limit=2147483647"]
+
+
+def smallest_limit(compiler, source, defines):
+    return smallest(lambda value: compiles(compiler, source, defines + limit_flags(compiler, value)), 1024)
+
+
+def version(command):
+    out = subprocess.run([command, "--version"], capture_output=True, text=True).stdout
+    return out.splitlines()[0] if out else "?"
+
+
+def machine():
+    model = "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = "?"
+    try:
+        kib = int(re.search(r"MemTotal:\s+(\d+)", Path("/proc/meminfo").read_text()).group(1))
+        mem = f"{kib / 1024 / 1024:.0f} GiB"
+    except (OSError, AttributeError):
+        pass
+    flags = ""
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+        have = set(re.search(r"^flags\s*:(.*)$", text, re.M).group(1).split())
+        flags = ", ".join(f for f in ("sse2", "avx", "avx2", "fma", "avx512f") if f in have)
+    except (OSError, AttributeError):
+        pass
+    return {
+        "cpu": f"{model}, {os.cpu_count()} logical CPUs ({flags})",
+        "memory": mem,
+        "os": f"{platform.system()} {platform.release()}",
+        "gcc": version("g++"),
+        "clang": version("clang++"),
+        "cmake": version("cmake"),
+        "load": "{:.2f} {:.2f} {:.2f}".format(*os.getloadavg()),
+    }
+
+
+# ---- Compile time ------------------------------------------------------------------------------------------------
+
+
+def compile_time_table(sizes, runs, log):
+    rows = []
+    units = [("headers only (`bench/compile_time/headers_only.cpp`)", COMPILE_TIME / "headers_only.cpp", []),
+             ("the seed's proof (`tests/static/tutorial_proof.cpp`)", ROOT / "tests/static/tutorial_proof.cpp", [])]
+    for n in sizes:
+        units.append((f"self-attention n = d = {n}, one constant expression", COMPILE_TIME / "attention_single.cpp",
+                      [f"-DCTA_BENCH_N={n}"]))
+    for n in sizes:
+        units.append((f"self-attention n = d = {n}, a constant per step", COMPILE_TIME / "attention_staged.cpp",
+                      [f"-DCTA_BENCH_N={n}"]))
+    results = {}
+    for name, source, defines in units:
+        row = [name]
+        for compiler in COMPILERS:
+            seconds, mib = median_compile(compiler, source, defines + RAISED[compiler], runs)
+            results[(name, compiler)] = seconds
+            log(f"  {compiler:5} {seconds:7.2f} s {mib:7.0f} MiB  {name}")
+            row += [f"{seconds:.2f}", f"{mib:.0f}"]
+        rows.append(row)
+    return rows, results
+
+
+def largest_sizes(log):
+    found = {}
+    for compiler in COMPILERS:
+        n = largest(lambda n: compiles(compiler, COMPILE_TIME / "attention_single.cpp", [f"-DCTA_BENCH_N={n}"]),
+                    16, 512)
+        found[compiler] = n
+        log(f"  {compiler}: largest n = d in one constant expression under the default limits: {n}")
+    return found
+
+
+def budget_costs(matmul_sizes, exp_calls, log):
+    costs = {}
+    for compiler in COMPILERS:
+        unit = "steps" if compiler == "Clang" else "operations"
+        for n in matmul_sizes:
+            limit = smallest_limit(compiler, COMPILE_TIME / "matmul_steps.cpp", [f"-DCTA_BENCH_N={n}"])
+            costs[(compiler, "matmul", n)] = limit
+            log(f"  {compiler}: {n}x{n}x{n} product: smallest limit {limit} {unit}, {limit / n**3:.3f} per multiply-add")
+        with_exp = smallest_limit(compiler, COMPILE_TIME / "exp_steps.cpp",
+                                  [f"-DCTA_BENCH_CALLS={exp_calls}", "-DCTA_BENCH_EXP"])
+        without = smallest_limit(compiler, COMPILE_TIME / "exp_steps.cpp", [f"-DCTA_BENCH_CALLS={exp_calls}"])
+        costs[(compiler, "exp")] = (with_exp, without)
+        log(f"  {compiler}: {exp_calls} exp calls: {with_exp} vs {without} {unit}, "
+            f"{(with_exp - without) / exp_calls:.2f} per call")
+    return costs
+
+
+# ---- Run time ----------------------------------------------------------------------------------------------------
+
+
+def run_time(build_root, repetitions, min_time, log):
+    results = {}
+    checks = {}
+    for compiler, cxx in COMPILERS.items():
+        build = build_root / compiler.lower()
+        subprocess.run(["cmake", "-S", str(ROOT), "-B", str(build), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
+                        f"-DCMAKE_CXX_COMPILER={cxx}", "-DCTA_BUILD_BENCH=ON", "-DCTA_BUILD_TESTS=OFF",
+                        "-DCTA_BUILD_EXAMPLES=OFF"], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(["cmake", "--build", str(build), "--target", "cta_runtime_bench_o2", "cta_runtime_bench_native"],
+                       check=True, stdout=subprocess.DEVNULL)
+        for variant in ("o2", "native"):
+            binary = build / "bench" / f"cta_runtime_bench_{variant}"
+            out_json = build / f"bench_{variant}.json"
+            proc = subprocess.run([str(binary), f"--benchmark_out={out_json}", "--benchmark_out_format=json",
+                                   f"--benchmark_repetitions={repetitions}", "--benchmark_report_aggregates_only=true",
+                                   "--benchmark_enable_random_interleaving=true",
+                                   f"--benchmark_min_time={min_time}"], capture_output=True, text=True)
+            if proc.returncode != 0:
+                raise SystemExit(f"{binary} failed:\n{proc.stdout}\n{proc.stderr}")
+            checks[(compiler, variant)] = [line for line in proc.stdout.splitlines() if line.startswith("check ")]
+            data = json.loads(out_json.read_text())
+            # The medians of the repetitions (with a single repetition there are no aggregates: the run itself).
+            wanted = "median" if repetitions > 1 else None
+            for b in data["benchmarks"]:
+                if b.get("aggregate_name") != wanted:
+                    continue
+                _, size, implementation = b["run_name"].split("/")
+                results[(compiler, variant, size, implementation)] = (b["real_time"], b["time_unit"],
+                                                                      b.get("allocs", 0.0))
+            log(f"  {compiler} {variant}: " + "; ".join(
+                f"{s}/{i} {results[(compiler, variant, s, i)][0]:.0f} {results[(compiler, variant, s, i)][1]}"
+                for s in ("tutorial", "16", "64") for i in ("cta", "eigen", "naive")))
+    return results, checks
+
+
+# ---- The document -----------------------------------------------------------------------------------------------
+
+
+def table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def status(ok):
+    return "met" if ok else "**missed**"
+
+
+def generated_text(args, info, ct_rows, ct_results, largest_n, costs, rt, checks, matmul_sizes, exp_calls, command):
+    out = []
+    out.append(f"Measured on {datetime.date.today().isoformat()} by `{command}`:\n")
+    out.append(f"- CPU: {info['cpu']}; memory {info['memory']}; {info['os']}; load average at the start "
+               f"{info['load']}")
+    out.append(f"- {info['gcc']}; {info['clang']}; {info['cmake']}")
+    out.append(f"- compile times: median of {args.runs} runs, `-std=c++20 -O2 -c`, constant-evaluation limits raised "
+               "(`-fconstexpr-ops-limit=2147483647 -fconstexpr-loop-limit=2147483647` on GCC, "
+               "`-fconstexpr-steps=2147483647` on Clang) so that every size compiles; peak memory is the compiler's "
+               "maximum resident set size")
+    out.append("")
+
+    out.append("### Compile time and peak memory per translation unit\n")
+    out.append(table(["translation unit", "GCC s", "GCC MiB", "Clang s", "Clang MiB"], ct_rows))
+    out.append("")
+
+    header_name = ct_rows[0][0]
+    proof_name = ct_rows[1][0]
+    out.append("### Targets\n")
+    rows = []
+    for compiler in COMPILERS:
+        ratio = ct_results[(proof_name, compiler)] / ct_results[(header_name, compiler)]
+        rows.append([f"{compiler}: the proof's compile time over the headers-only TU's", "at most 1.3",
+                     f"{ratio:.2f}", status(ratio <= 1.3)])
+    for compiler in COMPILERS:
+        n = largest_n[compiler]
+        rows.append([f"{compiler}: largest n = d in one constant expression, default limits "
+                     f"({DEFAULT_LIMITS[compiler]})", "at least 48 (aim: 64)", str(n),
+                     status(n >= 48) + (" (64 too)" if n >= 64 else "")])
+    big = max(matmul_sizes)
+    steps_mac = costs[("Clang", "matmul", big)] / big**3
+    rows.append([f"Clang steps per multiply-add ({big}x{big}x{big} product)", "at most 1.5", f"{steps_mac:.3f}",
+                 status(steps_mac <= 1.5)])
+    with_exp, without = costs[("Clang", "exp")]
+    steps_exp = (with_exp - without) / exp_calls
+    rows.append(["Clang steps per `cta::exp` call", "at most 40", f"{steps_exp:.2f}", status(steps_exp <= 40)])
+    for variant, flags in (("o2", "-O2"), ("native", "-O3 -march=native")):
+        for compiler in COMPILERS:
+            key = (compiler, variant, "64")
+            if (compiler, variant, "64", "cta") in rt:
+                ratio = rt[key + ("cta",)][0] / rt[key + ("eigen",)][0]
+                rows.append([f"{compiler} {flags}: run time of cta over Eigen's, n = d = 64", "at most 1.00",
+                             f"{ratio:.2f}", status(ratio <= 1.0)])
+    out.append(table(["target", "wanted", "measured", ""], rows))
+    out.append("")
+
+    out.append("### Constant-evaluation budget: exact costs\n")
+    out.append("The smallest limit with which the translation unit still compiles (bisection), so these are counts, "
+               "not timings. Clang counts *steps* (`-fconstexpr-steps`, default 1,048,576), GCC counts *operations* "
+               "(`-fconstexpr-ops-limit`, default 33,554,432).\n")
+    rows = []
+    for n in matmul_sizes:
+        row = [f"{n}x{n}x{n} product of doubles (`matmul_steps.cpp`), the whole evaluation"]
+        for compiler in COMPILERS:
+            limit = costs[(compiler, "matmul", n)]
+            row += [f"{limit:,}", f"{limit / n**3:.3f}"]
+        rows.append(row)
+    row = [f"{exp_calls} calls of `cta::exp(double)` on [-10, 0) minus the same loop without them (`exp_steps.cpp`)"]
+    for compiler in COMPILERS:
+        with_exp, without = costs[(compiler, "exp")]
+        row += [f"{with_exp - without:,}", f"{(with_exp - without) / exp_calls:.2f}"]
+    rows.append(row)
+    out.append(table(["evaluation", "Clang steps", "per multiply-add / call", "GCC operations",
+                      "per multiply-add / call"],
+                     [[r[0], r[3], r[4], r[1], r[2]] for r in rows]))
+    out.append("")
+    out.append("Largest n = d whose self-attention (`attention_single.cpp`: projections, scores, softmax, outputs) "
+               "compiles in one constant expression under the default limits, found by compiling each candidate: "
+               + ", ".join(f"{c} **{largest_n[c]}**" for c in COMPILERS) + ".\n")
+
+    out.append("### Run time (Google Benchmark)\n")
+    out.append(f"`bench/runtime_bench.cpp`, self-attention in doubles, median of {args.repetitions} repetitions "
+               f"(`--benchmark_min_time={args.min_time}`, repetitions of all benchmarks interleaved in random order, so that "
+               "a busy moment of the machine does not fall on one implementation only), times in ns per call; `allocs` is heap allocations per "
+               "call, counted by the binary's `operator new`. Eigen: fixed-size `Eigen::Matrix`; naive: a dot product "
+               "per element and `std::exp`, compiled with the same flags (free to contract multiply-adds, unlike "
+               "cta).\n")
+    rows = []
+    for compiler in COMPILERS:
+        for variant, flags in (("o2", "-O2"), ("native", "-O3 -march=native")):
+            for size, label in (("tutorial", "3 tokens, d = 4, d_k = 3"), ("16", "n = d = 16"), ("64", "n = d = 64")):
+                key = (compiler, variant, size)
+                if key + ("cta",) not in rt:
+                    continue
+                c, e, v = rt[key + ("cta",)], rt[key + ("eigen",)], rt[key + ("naive",)]
+                rows.append([compiler, f"`{flags}`", label, f"{c[0]:,.0f}", f"{e[0]:,.0f}", f"{v[0]:,.0f}",
+                             f"{c[0] / e[0]:.2f}", f"{c[2]:g}"])
+    out.append(table(["compiler", "flags", "size", "cta ns", "Eigen ns", "naive ns", "cta / Eigen",
+                      "cta allocs"], rows))
+    out.append("")
+    out.append("Two steps of the n = d = 64 attention alone (`step/64/*`): a 64x64x64 product (X W_Q) and the softmax "
+               "of the 64x64 scores, in ns per call:\n")
+    rows = []
+    for compiler in COMPILERS:
+        for variant, flags in (("o2", "-O2"), ("native", "-O3 -march=native")):
+            key = (compiler, variant, "64")
+            if key + ("product_cta",) not in rt:
+                continue
+            pc, pe = rt[key + ("product_cta",)][0], rt[key + ("product_eigen",)][0]
+            sc, se = rt[key + ("softmax_cta",)][0], rt[key + ("softmax_eigen",)][0]
+            rows.append([compiler, f"`{flags}`", f"{pc:,.0f}", f"{pe:,.0f}", f"{pc / pe:.2f}", f"{sc:,.0f}",
+                         f"{se:,.0f}", f"{sc / se:.2f}"])
+    out.append(table(["compiler", "flags", "product cta", "product Eigen", "cta / Eigen", "softmax cta",
+                      "softmax Eigen", "cta / Eigen"], rows))
+    out.append("")
+    out.append("The benchmark binaries' own checks, printed before the benchmarks run:\n")
+    out.append("```text")
+    for (compiler, variant), lines in checks.items():
+        for line in lines:
+            out.append(f"{compiler} {variant}: {line}")
+    out.append("```")
+    return "\n".join(out)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=3, help="compilations per translation unit (median)")
+    parser.add_argument("--repetitions", type=int, default=5, help="Google Benchmark repetitions (median)")
+    parser.add_argument("--min-time", default="0.2", help="Google Benchmark --benchmark_min_time, seconds")
+    parser.add_argument("--quick", action="store_true", help="sizes 8 and 16 only, short benchmarks")
+    parser.add_argument("--output", type=Path, default=DOC, help="the document to update (default: %(default)s)")
+    parser.add_argument("--build", type=Path, default=ROOT / "build" / "bench", help="build tree for the benchmarks")
+    args = parser.parse_args()
+    if args.quick:
+        args.min_time = "0.01"
+        args.repetitions = 1
+    sizes = [8, 16] if args.quick else [8, 16, 32, 48, 64]
+    matmul_sizes = [16] if args.quick else [32, 64]
+    exp_calls = 100 if args.quick else 1000
+    command = "python3 bench/regenerate.py" + (" --quick" if args.quick else "") + \
+        (f" --runs {args.runs}" if args.runs != 3 else "")
+
+    def log(text):
+        print(text, flush=True)
+
+    info = machine()
+    log(f"machine: {info}")
+    log("compile time and peak memory:")
+    ct_rows, ct_results = compile_time_table(sizes, args.runs, log)
+    log("largest n = d under the default limits:")
+    largest_n = largest_sizes(log)
+    log("constant-evaluation costs:")
+    costs = budget_costs(matmul_sizes, exp_calls, log)
+    log("run time:")
+    rt, checks = run_time(args.build, args.repetitions, args.min_time, log)
+
+    text = generated_text(args, info, ct_rows, ct_results, largest_n, costs, rt, checks, matmul_sizes, exp_calls,
+                          command)
+    doc = args.output.read_text() if args.output.exists() else f"# Performance\n\n{BEGIN}\n{END}\n"
+    if BEGIN not in doc or END not in doc:
+        raise SystemExit(f"{args.output} has no {BEGIN} ... {END} section")
+    head, rest = doc.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    args.output.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}")
+    log(f"wrote {args.output}")
+
+
+if __name__ == "__main__":
+    main()
