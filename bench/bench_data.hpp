@@ -52,4 +52,14 @@ constexpr auto w_value() noexcept {
     return random_matrix<D, DV>(4, weight_scale<D>);
 }
 
+/// The operands of a self-attention with n = d = d_k = d_v = N, each a constant of its own (so each is evaluated
+/// within its own budget, apart from the attention).
+template <std::size_t N>
+struct square_attention {
+    static constexpr auto x = inputs<N, N>();
+    static constexpr auto w_query = cta_bench::w_query<N, N>();
+    static constexpr auto w_key = cta_bench::w_key<N, N>();
+    static constexpr auto w_value = cta_bench::w_value<N, N>();
+};
+
 }  // namespace cta_bench

@@ -91,13 +91,13 @@ def median_compile(compiler, source, extra, runs):
     return statistics.median(times), statistics.median(rss)
 
 
-def smallest(predicate, start):
-    """The smallest integer L >= 1 with predicate(L) true, given predicate monotone: doubling, then bisection."""
-    low, high = 0, start  # predicate(low) false (or low == 0), predicate(high) to be found true
-    while not predicate(high):
+def first_true(predicate, start, ceiling):
+    """The smallest integer n in [1, ceiling] with predicate(n) true, or ceiling + 1 if there is none, given predicate
+    false below some n and true from there on: doubling from start, then bisection."""
+    low, high = 0, start  # predicate(low) false (low == 0: taken as false), predicate(high) to be found true
+    while high <= ceiling and not predicate(high):
         low, high = high, high * 2
-        if high > 2**31:
-            raise SystemExit("no limit below 2^31 compiles")
+    high = min(high, ceiling + 1)  # ceiling + 1: taken as true
     while high - low > 1:
         middle = (low + high) // 2
         if predicate(middle):
@@ -107,23 +107,6 @@ def smallest(predicate, start):
     return high
 
 
-def largest(predicate, start, ceiling):
-    """The largest integer n in [1, ceiling] with predicate(n) true, given predicate(n) true up to some n only."""
-    if not predicate(1):
-        return 0
-    low, high = 1, start
-    while high <= ceiling and predicate(high):
-        low, high = high, high * 2
-    high = min(high, ceiling + 1)
-    while high - low > 1:
-        middle = (low + high) // 2
-        if predicate(middle):
-            low = middle
-        else:
-            high = middle
-    return low
-
-
 def limit_flags(compiler, value):
     if compiler == "Clang":
         return [f"-fconstexpr-steps={value}"]
@@ -131,7 +114,10 @@ def limit_flags(compiler, value):
 
 
 def smallest_limit(compiler, source, defines):
-    return smallest(lambda value: compiles(compiler, source, defines + limit_flags(compiler, value)), 1024)
+    limit = first_true(lambda value: compiles(compiler, source, defines + limit_flags(compiler, value)), 1024, 2**31)
+    if limit > 2**31:
+        raise SystemExit(f"{source}: no limit up to 2^31 compiles")
+    return limit
 
 
 def version(command):
@@ -200,8 +186,9 @@ def compile_time_table(sizes, runs, log):
 def largest_sizes(log):
     found = {}
     for compiler in COMPILERS:
-        n = largest(lambda n: compiles(compiler, COMPILE_TIME / "attention_single.cpp", [f"-DCTA_BENCH_N={n}"]),
-                    16, 512)
+        # The last n that compiles: one before the first that does not.
+        n = first_true(lambda n: not compiles(compiler, COMPILE_TIME / "attention_single.cpp", [f"-DCTA_BENCH_N={n}"]),
+                       16, 512) - 1
         found[compiler] = n
         log(f"  {compiler}: largest n = d in one constant expression under the default limits: {n}")
     return found

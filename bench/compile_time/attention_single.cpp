@@ -13,12 +13,9 @@
 namespace {
 
 constexpr std::size_t n = CTA_BENCH_N;
-constexpr auto x = cta_bench::inputs<n, n>();
-constexpr auto w_query = cta_bench::w_query<n, n>();
-constexpr auto w_key = cta_bench::w_key<n, n>();
-constexpr auto w_value = cta_bench::w_value<n, n>();
+using operands = cta_bench::square_attention<n>;
 
-constexpr auto outputs = cta::self_attention(x, w_query, w_key, w_value);
+constexpr auto outputs = cta::self_attention(operands::x, operands::w_query, operands::w_key, operands::w_value);
 static_assert(cta::isfinite(outputs(n - 1, n - 1)));
 
 }  // namespace

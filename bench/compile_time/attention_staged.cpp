@@ -13,14 +13,11 @@
 namespace {
 
 constexpr std::size_t n = CTA_BENCH_N;
-constexpr auto x = cta_bench::inputs<n, n>();
-constexpr auto w_query = cta_bench::w_query<n, n>();
-constexpr auto w_key = cta_bench::w_key<n, n>();
-constexpr auto w_value = cta_bench::w_value<n, n>();
+using operands = cta_bench::square_attention<n>;
 
-constexpr auto queries = x * w_query;
-constexpr auto keys = x * w_key;
-constexpr auto values = x * w_value;
+constexpr auto queries = operands::x * operands::w_query;
+constexpr auto keys = operands::x * operands::w_key;
+constexpr auto values = operands::x * operands::w_value;
 constexpr auto scores = queries * cta::transpose(keys);
 constexpr auto weights = cta::softmax(scores);
 constexpr auto outputs = weights * values;
