@@ -30,9 +30,9 @@ namespace detail {
 // - In constant evaluation, every statement costs Clang a step and every expression node costs GCC an operation, so
 //   each element is one fold expression of up to `dot_chunk` terms with constant indices into row references:
 //   acc + a_i[0] * b_j[0] + a_i[1] * b_j[1] + ..., left to right (`+` is left-associative), which is the order above.
-// - At run time, blocks of `block_rows` x `block_cols<R>` elements are accumulated in registers, one k at a time
-//   for all of them, which the compilers vectorise across the columns: each element still receives its terms one
-//   by one in k order, so the results are the same bits.
+// - At run time, blocks of `block_rows` rows by two vectors of columns are accumulated in vector registers, one k
+//   at a time for all of them ("Run-time products" below): each element still receives its terms one by one in k
+//   order, so the results are the same bits.
 
 /// The largest number of terms summed in one constant-evaluation statement (well below Clang's default
 /// -fbracket-depth of 256, which also bounds fold expressions).
