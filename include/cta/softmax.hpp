@@ -2,17 +2,185 @@
 /// @brief Row-wise softmax, numerically stable, `constexpr` (seed section 8).
 #pragma once
 
+#include <bit>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include <cta/math.hpp>
 #include <cta/matrix.hpp>
 
 #include <cta/detail/fp_strict.hpp>
+#include <cta/detail/simd.hpp>
 
 CTA_FP_STRICT_BEGIN
 
 namespace cta {
+
+namespace detail {
+
+#if CTA_HAVE_VECTORS
+/// The constants of the vector exponential below: the bounds of exp's cases as magnitudes (exp(double) compares the
+/// high word of |x|, exp(float) all its bits; for non-negative floating-point numbers the order of the bits is the
+/// order of the values, so `abs_high <= H` is `|x| < bits((H + 1) << 32)`), and 1.5 * 2^(mantissa bits), which
+/// rounds a number to an integer when added and gives it in the low bits.
+template <class R>
+struct exp_vector_constants;
+template <>
+struct exp_vector_constants<double> {
+    static constexpr double tiny = std::bit_cast<double>(0x3e30000100000000ULL);  // abs_high <= 0x3e300000
+    static constexpr double zero_k = std::bit_cast<double>(0x3fd62e4300000000ULL);  // k = 0: abs_high <= 0x3fd62e42
+    static constexpr double one_k = std::bit_cast<double>(0x3ff0a2b200000000ULL);  // k = +-1: abs_high < 0x3ff0a2b2
+    static constexpr double large = std::bit_cast<double>(0x4086232b00000000ULL);  // abs_high >= 0x4086232b
+    static constexpr double round = 0x1.8p52;
+    static constexpr int exponent_bias = 1023, mantissa_bits = 52;
+};
+template <>
+struct exp_vector_constants<float> {
+    static constexpr float tiny = std::bit_cast<float>(0x39000001U);    // abs_bits <= 0x39000000
+    static constexpr float zero_k = std::bit_cast<float>(0x3eb17219U);  // k = 0: abs_bits <= 0x3eb17218
+    static constexpr float one_k = std::bit_cast<float>(0x3f851593U);   // k = +-1: abs_bits <= 0x3f851592
+    static constexpr float large = std::bit_cast<float>(0x42aeac50U);   // abs_bits >= 0x42aeac50
+    static constexpr float round = 0x1.8p23F;
+    static constexpr int exponent_bias = 127, mantissa_bits = 23;
+};
+
+/// cta::exp of every lane of x, for |x| < exp_vector_constants<R>::large (other lanes are garbage): the operations
+/// of exp(double) and exp(float) (math.hpp) in the same order, with the case analysis done by selecting between
+/// lanes, so that every lane gets the bits cta::exp gives. (In exp, k == 0 takes hi = x, lo = 0, r = x and no
+/// scaling; here k = +0 gives the same: x - 0 * ln2_hi == x, 0 * ln2_lo == +0, r - 0 == r, y * 2^0 == y.)
+template <class R, class V = typename simd<R>::type, class M = typename simd<R>::mask_type>
+inline V exp_lanes(V x) noexcept {
+    using k = exp_vector_constants<R>;
+    constexpr bool is_double = std::is_same_v<R, double>;
+    const V zero{};
+    const V magnitude = reinterpret_cast<V>(reinterpret_cast<M>(x) & ~reinterpret_cast<M>(-zero));  // -zero: -0
+    const M negative = x < zero;
+    // k: 0 for small |x|, +-1 below 3 ln 2 / 2, else x / ln 2 rounded to nearest, ties away from 0 (truncation of
+    // x / ln 2 +- 0.5, as static_cast<int> does it).
+    const V t = (is_double ? R(exp_inv_ln2) : R(expf_inv_ln2)) * x + select(negative, zero + R(-0.5), zero + R(0.5));
+    // Truncation on magnitudes: |t| rounded to the nearest integer (|t| < 2^22), less 1 where that rounded up, with
+    // the sign of t put back. (Each select takes one comparison for mask: on a combination of masks of 64-bit lanes
+    // GCC selects lane by lane in scalar registers where SSE2, which has no 64-bit integer comparison, is the target.)
+    const V abs_t = reinterpret_cast<V>(reinterpret_cast<M>(t) & ~reinterpret_cast<M>(-zero));
+    const V nearest = (abs_t + k::round) - k::round;
+    const V floor_abs = nearest - select(nearest > abs_t, zero + R(1), zero);
+    const M sign_of_t = reinterpret_cast<M>(t) & reinterpret_cast<M>(-zero);
+    const V truncated = reinterpret_cast<V>(reinterpret_cast<M>(floor_abs) | sign_of_t);
+    const V kv = select(magnitude < k::zero_k, zero,
+                        select(magnitude < k::one_k, select(negative, zero + R(-1), zero + R(1)), truncated));
+    V y;
+    if constexpr (is_double) {
+        const V hi = x - kv * exp_ln2_hi, lo = kv * exp_ln2_lo, r = hi - lo, rr = r * r,
+                c = r - rr * (exp_p1 + rr * (exp_p2 + rr * (exp_p3 + rr * (exp_p4 + rr * exp_p5)))), s = 1.0 + hi;
+        y = s + (((1.0 - s) + hi) + (r * c / (2.0 - c) - lo));
+    } else {
+        const V hi = x - kv * expf_ln2_hi, lo = kv * expf_ln2_lo, r = hi - lo, rr = r * r,
+                c = r - rr * (expf_p1 + rr * expf_p2), s = 1.0F + hi;
+        y = s + (((1.0F - s) + hi) + (r * c / (2.0F - c) - lo));
+    }
+    // 2^k from its bits: k + round has k in its low bits (unsigned arithmetic: the lanes left garbage may wrap).
+    using U = typename simd<R>::bits_type;
+    const U k_bits = reinterpret_cast<U>(kv + k::round) - reinterpret_cast<U>(zero + k::round);
+    const V scale = reinterpret_cast<V>((k_bits + static_cast<typename simd<R>::unsigned_bits_t>(k::exponent_bias))
+                                        << k::mantissa_bits);
+    const V tiny = is_double ? 1.0 + x : R(1) + (x + R(0.5) * x * x);
+    return select(magnitude < k::tiny, tiny, y * scale);
+}
+
+/// Softmax's exponentials of one ordinary row at run time (see softmax below): w[j] = 0 if x_j < max + underflow,
+/// else exp(x_j - max), with x_j = s[j] as R, `lanes` at a time; lanes with |x_j - max| beyond exp_lanes' range
+/// are recomputed with cta::exp. The same bits as the constant-evaluation loop.
+template <class R, class T, std::size_t N>
+inline void exp_row(R (&w)[N], const T (&s)[N], R max, R underflow) noexcept {
+    using V = typename simd<R>::type;
+    using M = typename simd<R>::mask_type;
+    constexpr std::size_t lanes = simd<R>::lanes, whole = N - N % lanes;
+    const R bound = max + underflow;
+    for (std::size_t j = 0; j < N; ++j) w[j] = static_cast<R>(s[j]);
+    V widest{};  // the largest |x_j - max| of the lanes above the bound
+    const auto one_vector = [&](std::size_t j0) {
+        const V x = load_vector<V>(&w[j0]);
+        const V d = x - max;
+        const M below = x < bound;
+        const V magnitude = select(below, V{}, select(d < V{}, V{} - d, d));
+        widest = select(magnitude > widest, magnitude, widest);
+        store_vector(&w[j0], select(below, V{}, exp_lanes<R>(d)));
+    };
+    // Two vectors per iteration: exp is a long chain of dependent operations, two chains keep the units busy.
+    std::size_t j0 = 0;
+    for (; j0 + 2 * lanes <= whole; j0 += 2 * lanes) {
+        one_vector(j0);
+        one_vector(j0 + lanes);
+    }
+    if (j0 < whole) one_vector(j0);
+    bool any_outside = false;
+    for (std::size_t l = 0; l < lanes; ++l) any_outside = any_outside || widest[l] >= exp_vector_constants<R>::large;
+    for (std::size_t j = any_outside ? 0 : whole; j < N; ++j) {
+        const auto x = static_cast<R>(s[j]);
+        if (j >= whole || !(x - max > -exp_vector_constants<R>::large && x - max < exp_vector_constants<R>::large))
+            w[j] = x < bound ? R(0) : exp(x - max);
+    }
+}
+#endif
+
+/// One row of softmax (see softmax below): w = softmax(s) in R.
+template <class R, class T, std::size_t N>
+constexpr void softmax_row(R (&w)[N], const T (&s)[N]) noexcept {
+    constexpr R inf = std::numeric_limits<R>::infinity();
+    // exp(d) == 0 for every d below this (d < -745.14 for double, < -103.98 for float).
+    constexpr R underflow = std::numeric_limits<R>::digits > 24 ? R(-746) : R(-104);
+    R max = -inf;
+    bool nan = false;
+    std::size_t infinities = 0;
+    for (std::size_t j = 0; j < N; ++j) {
+        const auto x = static_cast<R>(s[j]);
+        if (x > max) {
+            max = x;
+        } else if (x != x) {
+            nan = true;
+        }
+        if (x == inf) ++infinities;
+    }
+    if (nan || max == -inf || max == inf) {
+        // Special rows: every weight is 0, 1/count or NaN; nothing is computed from the infinities.
+        for (std::size_t j = 0; j < N; ++j) {
+            const auto x = static_cast<R>(s[j]);
+            w[j] = nan ? std::numeric_limits<R>::quiet_NaN() : (x == inf ? R(1) / static_cast<R>(infinities) : R(0));
+        }
+        return;
+    }
+    R sum = 0;
+#if CTA_HAVE_VECTORS
+    if constexpr (has_vectors<R>) {
+        if (!std::is_constant_evaluated()) {  // run time: the same exponentials, several at a time
+            exp_row(w, s, max, underflow);
+            for (std::size_t j = 0; j < N; ++j) sum += w[j];
+            for (std::size_t j = 0; j < N; ++j) w[j] /= sum;
+            return;
+        }
+    }
+#endif
+    // One statement per element (a statement is a step of Clang's constant-evaluation budget):
+    // w[j] = e = exp(x - max), or 0 below the underflow threshold; sum += e.
+    for (std::size_t j = 0; j < N; ++j)
+        sum += (w[j] = static_cast<R>(s[j]) < max + underflow ? R(0) : exp(static_cast<R>(s[j]) - max));
+    for (std::size_t j = 0; j < N; ++j) w[j] /= sum;
+}
+
+#if CTA_HAVE_VECTORS
+/// Every row of softmax at run time, in a function of its own that writes through its parameter. (Inlined into a
+/// caller that copies the result into a record, `s.weights = softmax(logits)`, GCC 12 at -O3 was seen to drop every
+/// store to the local result: the row addresses were rewritten as integer offsets from another object, and the
+/// stores then taken for stores to a dead local. Stores through a parameter are never dead.)
+template <class R, class T, std::size_t Rows, std::size_t N>
+[[gnu::noinline]] void softmax_rows(R (&w)[Rows][N], const T (&s)[Rows][N]) noexcept {
+    for (std::size_t i = 0; i < Rows; ++i) softmax_row(w[i], s[i]);
+}
+#endif
+
+}  // namespace detail
 
 /// @brief Row-wise softmax: `w(i, j) = exp(s(i, j) - m_i) / sum_k exp(s(i, k) - m_i)` with `m_i = max_k s(i, k)`.
 ///
@@ -31,42 +199,16 @@ template <class Real = void, matrix_type M>
 constexpr auto softmax(const M& s) noexcept {
     using R = real_t<Real, typename M::value_type>;
     static_assert(std::is_floating_point_v<R>, "cta::softmax<Real>(s): Real must be a floating-point type");
-    constexpr R inf = std::numeric_limits<R>::infinity();
-    // exp(d) == 0 for every d below this (d < -745.14 for double, < -103.98 for float).
-    constexpr R underflow = std::numeric_limits<R>::digits > 24 ? R(-746) : R(-104);
-
     rebind_t<M, R> w;
-    for (std::size_t i = 0; i < M::rows; ++i) {
-        R max = -inf;
-        bool nan = false;
-        std::size_t infinities = 0;
-        for (std::size_t j = 0; j < M::cols; ++j) {
-            const auto x = static_cast<R>(s.elems[i][j]);
-            if (x > max) {
-                max = x;
-            } else if (x != x) {
-                nan = true;
-            }
-            if (x == inf) ++infinities;
+#if CTA_HAVE_VECTORS
+    if constexpr (detail::has_vectors<R>) {
+        if (!std::is_constant_evaluated()) {
+            detail::softmax_rows(w.elems, s.elems);
+            return w;
         }
-        if (nan || max == -inf || max == inf) {
-            // Special rows: every weight is 0, 1/count or NaN; nothing is computed from the infinities.
-            for (std::size_t j = 0; j < M::cols; ++j) {
-                const auto x = static_cast<R>(s.elems[i][j]);
-                w.elems[i][j] = nan ? std::numeric_limits<R>::quiet_NaN()
-                                    : (x == inf ? R(1) / static_cast<R>(infinities) : R(0));
-            }
-            continue;
-        }
-        // One statement per element (a statement is a step of Clang's constant-evaluation budget):
-        // w(i, j) = e = exp(x - max), or 0 below the underflow threshold; sum += e.
-        R sum = 0;
-        for (std::size_t j = 0; j < M::cols; ++j)
-            sum += (w.elems[i][j] = static_cast<R>(s.elems[i][j]) < max + underflow
-                                        ? R(0)
-                                        : exp(static_cast<R>(s.elems[i][j]) - max));
-        for (std::size_t j = 0; j < M::cols; ++j) w.elems[i][j] /= sum;
     }
+#endif
+    for (std::size_t i = 0; i < M::rows; ++i) detail::softmax_row(w.elems[i], s.elems[i]);
     return w;
 }
 

@@ -4,9 +4,13 @@
 #include "../runtime/at_run_time.hpp"
 #include "../runtime/catch.hpp"
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 #include <cta/cta.hpp>
 
@@ -101,6 +105,108 @@ TEST_CASE("softmax: run time gives the compile-time bits, exp's arguments at the
     constexpr auto weights_f = cta::softmax(scores_f);
     CHECK(cta::identical(cta::softmax(at_run_time(scores_f)), weights_f));
 }
+
+namespace {
+
+/// How many rows of softmax(scores) differ between run time and compile time, for 4 x N scores, N = 1, 2, ...
+template <class T, std::size_t N>
+std::size_t softmax_rows_differing() {
+    constexpr auto scores = make<T, 4, N>(100 + N, std::is_same_v<T, float> ? 60.0 : 500.0);
+    constexpr auto weights = cta::softmax(scores);
+    return differing(cta::softmax(at_run_time(scores)), weights);
+}
+template <class T, std::size_t... N>
+std::size_t softmax_rows_differing(std::index_sequence<N...>) {
+    return (softmax_rows_differing<T, N + 1>() + ...);
+}
+
+}  // namespace
+
+// Every row width from 1 to 40: whole vectors of the run-time exponentials and the elements left over, whatever the
+// number of lanes (4 to 16 floats), with exp's arguments over its whole range (scores spread over 120 for float,
+// 1000 for double: ordinary, subnormal results, and entries below the underflow threshold).
+TEST_CASE("softmax: run time gives the compile-time bits, rows of every width from 1 to 40", "[identity]") {
+    CHECK(softmax_rows_differing<float>(std::make_index_sequence<40>()) == 0);
+    CHECK(softmax_rows_differing<double>(std::make_index_sequence<40>()) == 0);
+}
+
+#if CTA_HAVE_VECTORS
+namespace {
+
+/// The arguments whose exponentials `exp_lanes` (softmax's run-time exponentials) gives differently from cta::exp,
+/// both at run time; `arguments` has a multiple of the lanes.
+template <class R>
+std::size_t exp_lanes_differing(const std::vector<R>& arguments) {
+    using V = typename cta::detail::simd<R>::type;
+    using bits = std::conditional_t<sizeof(R) == 8, std::uint64_t, std::uint32_t>;
+    constexpr std::size_t lanes = cta::detail::simd<R>::lanes;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < arguments.size(); i += lanes) {
+        const V e = cta::detail::exp_lanes<R>(cta::detail::load_vector<V>(&arguments[i]));
+        for (std::size_t l = 0; l < lanes; ++l) {
+            const R lane = e[l];
+            n += std::bit_cast<bits>(lane) == std::bit_cast<bits>(cta::exp(arguments[i + l])) ? 0 : 1;
+        }
+    }
+    return n;
+}
+
+template <class R>
+void pad_to_lanes(std::vector<R>& v) {
+    while (v.size() % cta::detail::simd<R>::lanes != 0) v.push_back(R(0));
+}
+
+}  // namespace
+
+// exp_lanes takes every argument softmax gives it (|x| below exp_vector_constants<R>::large): floats, one bit pattern
+// in 997 of both signs and every pattern within 64 of the bounds between exp's cases; doubles, a million of random
+// sign, exponent and mantissa and every high word within 64 of the bounds.
+TEST_CASE("softmax's run-time exponentials: the bits of cta::exp", "[identity]") {
+    using cta::detail::exp_vector_constants;
+    std::vector<float> floats;
+    const auto large_f = std::bit_cast<std::uint32_t>(exp_vector_constants<float>::large);
+    const auto add_float = [&](std::uint32_t b) {
+        if (b >= large_f) return;
+        floats.push_back(std::bit_cast<float>(b));
+        floats.push_back(-std::bit_cast<float>(b));
+    };
+    for (std::uint32_t b = 0; b < large_f; b += 997) add_float(b);
+    for (const float bound : {exp_vector_constants<float>::tiny, exp_vector_constants<float>::zero_k,
+                              exp_vector_constants<float>::one_k, exp_vector_constants<float>::large})
+        for (std::uint32_t b = std::bit_cast<std::uint32_t>(bound) - 64, end = b + 128; b < end; ++b) add_float(b);
+    pad_to_lanes(floats);
+    INFO(floats.size() << " float arguments");
+    CHECK(floats.size() > 2'000'000);
+    CHECK(exp_lanes_differing(floats) == 0);
+
+    std::vector<double> doubles;
+    const double large_d = exp_vector_constants<double>::large;
+    std::uint64_t state = 2024;
+    const auto next = [&] { return state = state * 6364136223846793005ULL + 1442695040888963407ULL; };
+    while (doubles.size() < 1'000'000) {
+        const std::uint64_t r = next();
+        const std::uint64_t exponent = 0x3a0 + (r >> 32) % (0x409 - 0x3a0);  // 2^-95 to 2^9
+        const double a = std::bit_cast<double>((r & 0x8000000000000000ULL) | exponent << 52 | (next() >> 12));
+        if (a < large_d && a > -large_d) doubles.push_back(a);
+    }
+    for (const double bound : {exp_vector_constants<double>::tiny, exp_vector_constants<double>::zero_k,
+                               exp_vector_constants<double>::one_k, large_d})
+        for (std::uint64_t high = (std::bit_cast<std::uint64_t>(bound) >> 32) - 64, end = high + 128; high < end;
+             ++high) {
+            const std::uint64_t random = next() >> 32;
+            for (const std::uint64_t low : {std::uint64_t{0}, std::uint64_t{1}, random, std::uint64_t{0xffffffff}}) {
+                const double a = std::bit_cast<double>(high << 32 | low);
+                if (a < large_d) {
+                    doubles.push_back(a);
+                    doubles.push_back(-a);
+                }
+            }
+        }
+    pad_to_lanes(doubles);
+    INFO(doubles.size() << " double arguments");
+    CHECK(exp_lanes_differing(doubles) == 0);
+}
+#endif
 
 template <class M>
 constexpr M exp_of_each(const M& arguments) {

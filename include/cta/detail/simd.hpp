@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 
 /// CTA_HAVE_VECTORS is 1 where the compiler has the vector extensions (GCC, Clang) and the target vector registers
@@ -26,15 +27,28 @@ inline constexpr std::size_t vector_bytes = 32;
 inline constexpr std::size_t vector_bytes = 16;
 #endif
 
-/// Whether the run-time kernels have vectors of R: float and double.
+/// Whether the target has vectors of double (32-bit Arm's NEON has vectors of float only).
+#if CTA_HAVE_VECTORS && (defined(__SSE2__) || defined(__aarch64__))
+inline constexpr bool has_double_vectors = true;
+#else
+inline constexpr bool has_double_vectors = false;
+#endif
+
+/// Whether the run-time kernels have vectors of R: float, and double where the target has them.
 template <class R>
-inline constexpr bool has_vectors = CTA_HAVE_VECTORS && (std::is_same_v<R, float> || std::is_same_v<R, double>);
+inline constexpr bool has_vectors =
+    CTA_HAVE_VECTORS && (std::is_same_v<R, float> || (std::is_same_v<R, double> && has_double_vectors));
 
 #if CTA_HAVE_VECTORS
-/// A vector of R filling a vector register, and its number of lanes.
+/// A vector of R filling a vector register, the signed integer vector of the same lanes (what comparisons give),
+/// the unsigned one (for arithmetic on the bits, which wraps around), and the number of lanes.
 template <class R>
 struct simd {
-    typedef R type __attribute__((vector_size(vector_bytes)));  // NOLINT(modernize-use-using): the attribute needs it
+    using bits_t = std::conditional_t<sizeof(R) == 8, std::int64_t, std::int32_t>;
+    using unsigned_bits_t = std::make_unsigned_t<bits_t>;
+    typedef R type __attribute__((vector_size(vector_bytes)));                      // NOLINT(modernize-use-using)
+    typedef bits_t mask_type __attribute__((vector_size(vector_bytes)));            // NOLINT(modernize-use-using)
+    typedef unsigned_bits_t bits_type __attribute__((vector_size(vector_bytes)));  // NOLINT(modernize-use-using)
     static constexpr std::size_t lanes = vector_bytes / sizeof(R);
 };
 
@@ -48,6 +62,12 @@ inline V load_vector(const R* p) noexcept {
 template <class V, class R>
 inline void store_vector(R* p, V v) noexcept {
     __builtin_memcpy(p, &v, sizeof(V));
+}
+
+/// m ? a : b, lane by lane, for a mask m of all-ones or all-zeros lanes (as comparisons give).
+template <class V, class M>
+inline V select(M m, V a, V b) noexcept {
+    return reinterpret_cast<V>((reinterpret_cast<M>(a) & m) | (reinterpret_cast<M>(b) & ~m));
 }
 #endif
 
