@@ -10,9 +10,12 @@
 #include <type_traits>
 
 #include <boost/hana/at.hpp>
+#include <boost/hana/at_key.hpp>
 #include <boost/hana/equal.hpp>
 #include <boost/hana/integral_constant.hpp>
+#include <boost/hana/keys.hpp>
 #include <boost/hana/length.hpp>
+#include <boost/hana/string.hpp>
 #include <boost/hana/tuple.hpp>
 
 #include <cta/cta.hpp>
@@ -94,6 +97,14 @@ static_assert(first_inconsistent_step(steps, seed::inputs, seed::inputs, seed::w
               0);
 static_assert(cta::identical(outputs, steps.outputs));
 static_assert(cta::identical(from_projections, steps.outputs));
+// The record is a Boost.Hana struct: its keys are the step names in the record's order, and they give the steps.
+static_assert(hana::keys(steps) == hana::make_tuple(BOOST_HANA_STRING("queries"), BOOST_HANA_STRING("keys"),
+                                                    BOOST_HANA_STRING("values"), BOOST_HANA_STRING("scores"),
+                                                    BOOST_HANA_STRING("weights"), BOOST_HANA_STRING("weighted_values"),
+                                                    BOOST_HANA_STRING("outputs")));
+static_assert(hana::at_key(steps, BOOST_HANA_STRING("scores")) == steps.scores);
+static_assert(hana::at_key(steps, BOOST_HANA_STRING("weights")) == steps.weights);
+static_assert(hana::at_key(steps, BOOST_HANA_STRING("outputs")) == steps.outputs);
 }  // namespace seed_plain
 
 namespace seed_scaled {
