@@ -24,7 +24,9 @@ namespace detail {
 /// The constants of the vector exponential below: the bounds of exp's cases as magnitudes (exp(double) compares the
 /// high word of |x|, exp(float) all its bits; for non-negative floating-point numbers the order of the bits is the
 /// order of the values, so `abs_high <= H` is `|x| < bits((H + 1) << 32)`), and 1.5 * 2^(mantissa bits), which
-/// rounds a number to an integer when added and gives it in the low bits.
+/// rounds a number to an integer when added and gives it in the low bits. (The bounds are repeated from math.hpp
+/// rather than named there: with named constants, constexpr variables or enumerators, GCC counts more operations
+/// per exp call than tests/budget allows.)
 template <class R>
 struct exp_vector_constants;
 template <>
@@ -46,6 +48,12 @@ struct exp_vector_constants<float> {
     static constexpr int exponent_bias = 127, mantissa_bits = 23;
 };
 
+/// |x| lane by lane: x without its sign bit (-0.0 has only that bit set).
+template <class V, class M>
+inline V abs_lanes(V x) noexcept {
+    return reinterpret_cast<V>(reinterpret_cast<M>(x) & ~reinterpret_cast<M>(-V{}));
+}
+
 /// cta::exp of every lane of x, for |x| < exp_vector_constants<R>::large (other lanes are garbage): the operations
 /// of exp(double) and exp(float) (math.hpp) in the same order, with the case analysis done by selecting between
 /// lanes, so that every lane gets the bits cta::exp gives. (In exp, k == 0 takes hi = x, lo = 0, r = x and no
@@ -55,7 +63,7 @@ inline V exp_lanes(V x) noexcept {
     using k = exp_vector_constants<R>;
     constexpr bool is_double = std::is_same_v<R, double>;
     const V zero{};
-    const V magnitude = reinterpret_cast<V>(reinterpret_cast<M>(x) & ~reinterpret_cast<M>(-zero));  // -zero: -0
+    const V magnitude = abs_lanes<V, M>(x);
     const M negative = x < zero;
     // k: 0 for small |x|, +-1 below 3 ln 2 / 2, else x / ln 2 rounded to nearest, ties away from 0 (truncation of
     // x / ln 2 +- 0.5, as static_cast<int> does it).
@@ -63,10 +71,10 @@ inline V exp_lanes(V x) noexcept {
     // Truncation on magnitudes: |t| rounded to the nearest integer (|t| < 2^22), less 1 where that rounded up, with
     // the sign of t put back. (Each select takes one comparison for mask: on a combination of masks of 64-bit lanes
     // GCC selects lane by lane in scalar registers where SSE2, which has no 64-bit integer comparison, is the target.)
-    const V abs_t = reinterpret_cast<V>(reinterpret_cast<M>(t) & ~reinterpret_cast<M>(-zero));
+    const V abs_t = abs_lanes<V, M>(t);
     const V nearest = (abs_t + k::round) - k::round;
     const V floor_abs = nearest - select(nearest > abs_t, zero + R(1), zero);
-    const M sign_of_t = reinterpret_cast<M>(t) & reinterpret_cast<M>(-zero);
+    const M sign_of_t = reinterpret_cast<M>(t) & reinterpret_cast<M>(-zero);  // -zero: the sign bit alone
     const V truncated = reinterpret_cast<V>(reinterpret_cast<M>(floor_abs) | sign_of_t);
     const V kv = select(magnitude < k::zero_k, zero,
                         select(magnitude < k::one_k, select(negative, zero + R(-1), zero + R(1)), truncated));
@@ -104,7 +112,7 @@ inline void exp_row(R (&w)[N], const T (&s)[N], R max, R underflow) noexcept {
         const V x = load_vector<V>(&w[j0]);
         const V d = x - max;
         const M below = x < bound;
-        const V magnitude = select(below, V{}, select(d < V{}, V{} - d, d));
+        const V magnitude = select(below, V{}, abs_lanes<V, M>(d));
         widest = select(magnitude > widest, magnitude, widest);
         store_vector(&w[j0], select(below, V{}, exp_lanes<R>(d)));
     };
