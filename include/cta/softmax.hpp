@@ -64,20 +64,27 @@ inline V exp_lanes(V x) noexcept {
     constexpr bool is_double = std::is_same_v<R, double>;
     const V zero{};
     const V magnitude = abs_lanes<V, M>(x);
-    const M negative = x < zero;
     // k: 0 for small |x|, +-1 below 3 ln 2 / 2, else x / ln 2 rounded to nearest, ties away from 0 (truncation of
-    // x / ln 2 +- 0.5, as static_cast<int> does it).
-    const V t = (is_double ? R(exp_inv_ln2) : R(expf_inv_ln2)) * x + select(negative, zero + R(-0.5), zero + R(0.5));
+    // t = x / ln 2 +- 0.5, +-0.5 with the sign bit of x as exp takes it, as static_cast<int> does it).
+    const M sign_of_x = reinterpret_cast<M>(x) & reinterpret_cast<M>(-zero);  // -zero: the sign bit alone
+    const V half = reinterpret_cast<V>(reinterpret_cast<M>(zero + R(0.5)) | sign_of_x);
+    const V t = (is_double ? R(exp_inv_ln2) : R(expf_inv_ln2)) * x + half;
     // Truncation on magnitudes: |t| rounded to the nearest integer (|t| < 2^22), less 1 where that rounded up, with
-    // the sign of t put back. (Each select takes one comparison for mask: on a combination of masks of 64-bit lanes
+    // the sign of t (|t| >= 0.5, the sign of x) put back. (Each select takes one comparison for mask: on a combination of masks of 64-bit lanes
     // GCC selects lane by lane in scalar registers where SSE2, which has no 64-bit integer comparison, is the target.)
     const V abs_t = abs_lanes<V, M>(t);
     const V nearest = (abs_t + k::round) - k::round;
     const V floor_abs = nearest - select(nearest > abs_t, zero + R(1), zero);
-    const M sign_of_t = reinterpret_cast<M>(t) & reinterpret_cast<M>(-zero);  // -zero: the sign bit alone
-    const V truncated = reinterpret_cast<V>(reinterpret_cast<M>(floor_abs) | sign_of_t);
-    const V kv = select(magnitude < k::zero_k, zero,
-                        select(magnitude < k::one_k, select(negative, zero + R(-1), zero + R(1)), truncated));
+    const V truncated = reinterpret_cast<V>(reinterpret_cast<M>(floor_abs) | sign_of_x);
+    // Where exp takes k = +-1 (|x| below k::one_k), the truncation gives +-1 as well for every double; for float it
+    // gives 2 at the bound itself, so float selects +-1 there.
+    V kv;
+    if constexpr (is_double) {
+        kv = select(magnitude < k::zero_k, zero, truncated);
+    } else {
+        const V one = reinterpret_cast<V>(reinterpret_cast<M>(zero + R(1)) | sign_of_x);  // +-1, the sign of x
+        kv = select(magnitude < k::zero_k, zero, select(magnitude < k::one_k, one, truncated));
+    }
     V y;
     if constexpr (is_double) {
         const V hi = x - kv * exp_ln2_hi, lo = kv * exp_ln2_lo, r = hi - lo, rr = r * r,
@@ -97,24 +104,99 @@ inline V exp_lanes(V x) noexcept {
     return select(magnitude < k::tiny, tiny, y * scale);
 }
 
-/// Softmax's exponentials of one ordinary row at run time (see softmax below): w[j] = 0 if x_j < max + underflow,
-/// else exp(x_j - max), with x_j = s[j] as R, `lanes` at a time; lanes with |x_j - max| beyond exp_lanes' range
-/// are recomputed with cta::exp. The same bits as the constant-evaluation loop.
+#endif
+
+/// What softmax needs to know of a row before its exponentials: the maximum, whether there is a NaN, and how many
+/// entries are +inf.
+template <class R>
+struct row_scan {
+    R max;
+    bool nan;
+    std::size_t infinities;
+};
+
+/// The weights of a special row (a NaN, or a maximum of +-inf): NaN everywhere, or 1/count for the +inf entries and
+/// 0 elsewhere; nothing is computed from the infinities.
 template <class R, class T, std::size_t N>
-inline void exp_row(R (&w)[N], const T (&s)[N], R max, R underflow) noexcept {
+constexpr void special_row(R (&w)[N], const T (&s)[N], bool nan, std::size_t infinities) noexcept {
+    for (std::size_t j = 0; j < N; ++j) {
+        const auto x = static_cast<R>(s[j]);
+        w[j] = nan ? std::numeric_limits<R>::quiet_NaN()
+                   : (x == std::numeric_limits<R>::infinity() ? R(1) / static_cast<R>(infinities) : R(0));
+    }
+}
+
+/// exp(d) == 0 for every d below this (d < -745.14 for double, < -103.98 for float): softmax gives such entries 0.
+template <class R>
+inline constexpr R exp_underflow = std::numeric_limits<R>::digits > 24 ? R(-746) : R(-104);
+
+#if CTA_HAVE_VECTORS
+/// The row s as R into w, and its row_scan, `lanes` at a time: the maximum of each lane (x > max is false for NaN),
+/// NaN and +inf lanes counted, then the lanes combined. The maximum is the value the scalar loop finds; only the
+/// sign of a zero maximum may differ, which changes no weight (x - max and max + underflow differ at most in the sign
+/// of a zero difference, and exp(-0) == exp(+0) == 1).
+template <class R, class T, std::size_t N>
+inline row_scan<R> scan_lanes(R (&w)[N], const T (&s)[N]) noexcept {
     using V = typename simd<R>::type;
     using M = typename simd<R>::mask_type;
     constexpr std::size_t lanes = simd<R>::lanes, whole = N - N % lanes;
-    const R bound = max + underflow;
-    for (std::size_t j = 0; j < N; ++j) w[j] = static_cast<R>(s[j]);
+    constexpr R inf = std::numeric_limits<R>::infinity();
+    if constexpr (!std::is_same_v<T, R>) {
+        for (std::size_t j = 0; j < N; ++j) w[j] = static_cast<R>(s[j]);
+    }
+    V max = V{} - inf;
+    M nan{}, infinities{};
+    for (std::size_t j0 = 0; j0 < whole; j0 += lanes) {
+        V x;
+        if constexpr (std::is_same_v<T, R>) {  // copied as it is scanned
+            x = load_vector<V>(&s[j0]);
+            store_vector(&w[j0], x);
+        } else {
+            x = load_vector<V>(&w[j0]);
+        }
+        max = select(x > max, x, max);
+        nan |= x != x;
+        infinities -= x == inf;  // a true comparison is -1
+    }
+    row_scan<R> r{-inf, false, 0};
+    for (std::size_t l = 0; l < (whole == 0 ? 0 : lanes); ++l) {
+        if (max[l] > r.max) r.max = max[l];
+        r.nan = r.nan || nan[l] != 0;
+        r.infinities += static_cast<std::size_t>(infinities[l]);
+    }
+    for (std::size_t j = whole; j < N; ++j) {
+        const R x = w[j] = static_cast<R>(s[j]);
+        if (x > r.max) {
+            r.max = x;
+        } else if (x != x) {
+            r.nan = true;
+        }
+        if (x == inf) ++r.infinities;
+    }
+    return r;
+}
+
+/// Softmax's exponentials of one ordinary row at run time, in place: w[j] = x_j holds s[j] as R, and becomes 0 if
+/// x_j < max + underflow, else exp(x_j - max), `lanes` at a time; lanes with |x_j - max| beyond exp_lanes' range are
+/// recomputed with cta::exp from s. Returns the sum of the w[j] in the order j = 0, 1, ...: the same bits as the
+/// constant-evaluation loop, the sum formed while the exponentials are computed.
+template <class R, class T, std::size_t N>
+inline R exp_row(R (&w)[N], const T (&s)[N], R max) noexcept {
+    using V = typename simd<R>::type;
+    using M = typename simd<R>::mask_type;
+    constexpr std::size_t lanes = simd<R>::lanes, whole = N - N % lanes;
+    const R bound = max + exp_underflow<R>;
     V widest{};  // the largest |x_j - max| of the lanes above the bound
+    R sum = 0;
     const auto one_vector = [&](std::size_t j0) {
         const V x = load_vector<V>(&w[j0]);
         const V d = x - max;
         const M below = x < bound;
         const V magnitude = select(below, V{}, abs_lanes<V, M>(d));
         widest = select(magnitude > widest, magnitude, widest);
-        store_vector(&w[j0], select(below, V{}, exp_lanes<R>(d)));
+        const V e = select(below, V{}, exp_lanes<R>(d));
+        store_vector(&w[j0], e);
+        for (std::size_t l = 0; l < lanes; ++l) sum += e[l];
     };
     // Two vectors per iteration: exp is a long chain of dependent operations, two chains keep the units busy.
     std::size_t j0 = 0;
@@ -125,11 +207,32 @@ inline void exp_row(R (&w)[N], const T (&s)[N], R max, R underflow) noexcept {
     if (j0 < whole) one_vector(j0);
     bool any_outside = false;
     for (std::size_t l = 0; l < lanes; ++l) any_outside = any_outside || widest[l] >= exp_vector_constants<R>::large;
-    for (std::size_t j = any_outside ? 0 : whole; j < N; ++j) {
-        const auto x = static_cast<R>(s[j]);
-        if (j >= whole || !(x - max > -exp_vector_constants<R>::large && x - max < exp_vector_constants<R>::large))
-            w[j] = x < bound ? R(0) : exp(x - max);
+    if (any_outside) {
+        sum = 0;
+        for (std::size_t j = 0; j < whole; ++j) {
+            const auto x = static_cast<R>(s[j]);
+            if (!(x - max > -exp_vector_constants<R>::large && x - max < exp_vector_constants<R>::large))
+                w[j] = x < bound ? R(0) : exp(x - max);
+            sum += w[j];
+        }
     }
+    for (std::size_t j = whole; j < N; ++j) {
+        const auto x = static_cast<R>(s[j]);
+        sum += (w[j] = x < bound ? R(0) : exp(x - max));
+    }
+    return sum;
+}
+
+/// One row of softmax at run time: the row as R and its scan, then its exponentials, `lanes` at a time.
+template <class R, class T, std::size_t N>
+inline void softmax_row_lanes(R (&w)[N], const T (&s)[N]) noexcept {
+    const row_scan<R> r = scan_lanes(w, s);
+    if (r.nan || r.max == -std::numeric_limits<R>::infinity() || r.max == std::numeric_limits<R>::infinity()) {
+        special_row(w, s, r.nan, r.infinities);
+        return;
+    }
+    const R sum = exp_row(w, s, r.max);
+    for (std::size_t j = 0; j < N; ++j) w[j] /= sum;
 }
 #endif
 
@@ -137,8 +240,14 @@ inline void exp_row(R (&w)[N], const T (&s)[N], R max, R underflow) noexcept {
 template <class R, class T, std::size_t N>
 constexpr void softmax_row(R (&w)[N], const T (&s)[N]) noexcept {
     constexpr R inf = std::numeric_limits<R>::infinity();
-    // exp(d) == 0 for every d below this (d < -745.14 for double, < -103.98 for float).
-    constexpr R underflow = std::numeric_limits<R>::digits > 24 ? R(-746) : R(-104);
+#if CTA_HAVE_VECTORS
+    if constexpr (has_vectors<R>) {
+        if (!std::is_constant_evaluated()) {  // run time: the same operations, several at a time where they can be
+            softmax_row_lanes(w, s);
+            return;
+        }
+    }
+#endif
     R max = -inf;
     bool nan = false;
     std::size_t infinities = 0;
@@ -152,28 +261,14 @@ constexpr void softmax_row(R (&w)[N], const T (&s)[N]) noexcept {
         if (x == inf) ++infinities;
     }
     if (nan || max == -inf || max == inf) {
-        // Special rows: every weight is 0, 1/count or NaN; nothing is computed from the infinities.
-        for (std::size_t j = 0; j < N; ++j) {
-            const auto x = static_cast<R>(s[j]);
-            w[j] = nan ? std::numeric_limits<R>::quiet_NaN() : (x == inf ? R(1) / static_cast<R>(infinities) : R(0));
-        }
+        special_row(w, s, nan, infinities);
         return;
     }
-    R sum = 0;
-#if CTA_HAVE_VECTORS
-    if constexpr (has_vectors<R>) {
-        if (!std::is_constant_evaluated()) {  // run time: the same exponentials, several at a time
-            exp_row(w, s, max, underflow);
-            for (std::size_t j = 0; j < N; ++j) sum += w[j];
-            for (std::size_t j = 0; j < N; ++j) w[j] /= sum;
-            return;
-        }
-    }
-#endif
     // One statement per element (a statement is a step of Clang's constant-evaluation budget):
     // w[j] = e = exp(x - max), or 0 below the underflow threshold; sum += e.
+    R sum = 0;
     for (std::size_t j = 0; j < N; ++j)
-        sum += (w[j] = static_cast<R>(s[j]) < max + underflow ? R(0) : exp(static_cast<R>(s[j]) - max));
+        sum += (w[j] = static_cast<R>(s[j]) < max + exp_underflow<R> ? R(0) : exp(static_cast<R>(s[j]) - max));
     for (std::size_t j = 0; j < N; ++j) w[j] /= sum;
 }
 
@@ -184,7 +279,7 @@ constexpr void softmax_row(R (&w)[N], const T (&s)[N]) noexcept {
 /// stores then taken for stores to a dead local. Stores through a parameter are never dead.)
 template <class R, class T, std::size_t Rows, std::size_t N>
 [[gnu::noinline]] void softmax_rows(R (&w)[Rows][N], const T (&s)[Rows][N]) noexcept {
-    for (std::size_t i = 0; i < Rows; ++i) softmax_row(w[i], s[i]);
+    for (std::size_t i = 0; i < Rows; ++i) softmax_row_lanes(w[i], s[i]);
 }
 #endif
 

@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -128,6 +129,57 @@ std::size_t softmax_rows_differing(std::index_sequence<N...>) {
 TEST_CASE("softmax: run time gives the compile-time bits, rows of every width from 1 to 40", "[identity]") {
     CHECK(softmax_rows_differing<float>(std::make_index_sequence<40>()) == 0);
     CHECK(softmax_rows_differing<double>(std::make_index_sequence<40>()) == 0);
+}
+
+namespace {
+
+/// Rows N wide with the values softmax treats apart: a NaN; one +inf; two +inf; -inf everywhere; -inf everywhere
+/// but one entry; one -inf; a maximum of +0; a maximum of -0 with a +0 elsewhere; a NaN and a +inf. The special
+/// entries sit at positions that move with N (in the whole vectors of the run-time scan or in the elements left).
+template <class T, std::size_t N>
+constexpr cta::matrix<T, 9, N> special_rows() {
+    constexpr T inf = std::numeric_limits<T>::infinity(), nan = std::numeric_limits<T>::quiet_NaN();
+    auto m = make<T, 9, N>(300 + N, 5.0);
+    const std::size_t p = N * 7 / 11, q = (p + N / 2 + 1) % N;
+    for (std::size_t j = 0; j < N; ++j) {
+        m(3, j) = -inf;
+        if (j != p) m(4, j) = -inf;
+        m(6, j) = m(6, j) < 0 ? m(6, j) : -m(6, j) - T(1);
+        m(7, j) = m(7, j) < 0 ? m(7, j) : -m(7, j) - T(1);
+    }
+    m(0, p) = nan;
+    m(1, p) = inf;
+    m(2, p) = inf;
+    m(2, q) = inf;
+    m(5, p) = -inf;
+    m(6, p) = T(0);
+    m(7, q) = T(0);
+    m(7, p) = -T(0);
+    m(8, p) = nan;
+    m(8, q) = inf;
+    return m;
+}
+
+template <class T, std::size_t N>
+std::size_t special_rows_differing() {
+    constexpr auto scores = special_rows<T, N>();
+    constexpr auto weights = cta::softmax(scores);
+    return differing(cta::softmax(at_run_time(scores)), weights);
+}
+template <class T, std::size_t... N>
+std::size_t special_rows_differing(std::index_sequence<N...>) {
+    return (special_rows_differing<T, N + 1>() + ...);
+}
+
+}  // namespace
+
+// The rows softmax treats apart (NaN, +inf, every entry -inf) and zero maxima, for every width from 1 to 40: the
+// run-time scan of a row looks at whole vectors and then at the elements left, and must find what the scalar loop
+// of constant evaluation finds.
+TEST_CASE("softmax: run time gives the compile-time bits, rows with NaN, infinities and zero maxima",
+          "[identity]") {
+    CHECK(special_rows_differing<float>(std::make_index_sequence<40>()) == 0);
+    CHECK(special_rows_differing<double>(std::make_index_sequence<40>()) == 0);
 }
 
 #if CTA_HAVE_VECTORS
