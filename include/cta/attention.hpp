@@ -162,6 +162,16 @@ constexpr rebind_t<S, Real> logits_of(const S& scores, const Options&... options
     return logits;
 }
 
+/// The weights softmax(logits) in `Real` for scores of queries with d_k = Dk columns.
+template <class Real, std::size_t Dk, class S, class... Options>
+constexpr rebind_t<S, Real> weights_of(const S& scores, const Options&... options) noexcept {
+    if constexpr (sizeof...(Options) == 0) {
+        return softmax<Real>(scores);  // the same bits as softmax of the scores converted to Real
+    } else {
+        return softmax<Real>(logits_of<Real, Dk>(scores, options...));
+    }
+}
+
 /// Attention from queries, keys and values into a record `s` with members scores, weights and outputs (and logits
 /// if it has them): scores = Q K^T in the element type of s.scores, weights = softmax(logits), outputs = W V.
 template <class Steps, class Q, class K, class V, class... Options>
@@ -172,10 +182,8 @@ constexpr void attend(Steps& s, const Q& q, const K& k, const V& v, const Option
     if constexpr (requires { s.logits; }) {
         s.logits = logits_of<R, Q::cols>(s.scores, options...);  // without options, the scores converted to R
         s.weights = softmax<R>(s.logits);
-    } else if constexpr (sizeof...(Options) == 0) {
-        s.weights = softmax<R>(s.scores);  // the same bits as softmax of the scores converted to R
     } else {
-        s.weights = softmax<R>(logits_of<R, Q::cols>(s.scores, options...));
+        s.weights = weights_of<R, Q::cols>(s.scores, options...);
     }
     s.outputs = multiply<R>(s.weights, v);
 }
@@ -196,12 +204,6 @@ struct step_types {
     using seed_record = attention_steps<queries_type, keys_type, values_type, scores_type, weights_type, outputs_type>;
     using record =
         transformer_attention_steps<queries_type, keys_type, values_type, scores_type, weights_type, outputs_type>;
-    /// What the outputs-only functions fill.
-    struct core {
-        scores_type scores;
-        weights_type weights;
-        outputs_type outputs;
-    };
 };
 
 template <class Real, class XQ, class XKV, class WQ, class WK, class WV>
@@ -267,9 +269,13 @@ template <class Types, class XQ, class XKV, class WQ, class WK, class WV, class.
 constexpr auto project_and_attend_outputs(const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
                                           const WV& w_value, const Options&... options) noexcept {
     using T = typename Types::queries_type::value_type;
-    typename Types::core s;
-    attend(s, multiply<T>(x_q, w_query), multiply<T>(x_kv, w_key), multiply<T>(x_kv, w_value), options...);
-    return s.outputs;
+    using R = typename Types::weights_type::value_type;
+    // Each step initialises its own object (no copies), in attend's order.
+    const auto queries = multiply<T>(x_q, w_query);
+    const auto keys = multiply<T>(x_kv, w_key);
+    const auto values = multiply<T>(x_kv, w_value);
+    const auto weights = weights_of<R, WQ::cols>(multiply_transposed<T>(queries, keys), options...);
+    return multiply<R>(weights, values);
 }
 
 }  // namespace detail
@@ -287,7 +293,6 @@ constexpr auto attention(const Q& queries, const K& keys, const V& values, const
     detail::check_options<Options...>();
     using T = detail::product_t<typename Q::value_type, typename K::value_type>;
     using R = real_t<Real, std::common_type_t<T, typename V::value_type>>;
-    using Scores = matrix_t<T, Q::rows, K::rows, row_axis_t<Q>, row_axis_t<K>>;
     using Outputs = matrix_t<R, Q::rows, V::cols, row_axis_t<Q>, col_axis_t<V>>;
     constexpr bool ok = Q::cols == K::cols && K::rows == V::rows && axes_match_v<col_axis_t<Q>, col_axis_t<K>> &&
                         axes_match_v<row_axis_t<K>, row_axis_t<V>>;
@@ -297,13 +302,8 @@ constexpr auto attention(const Q& queries, const K& keys, const V& values, const
                       "(d_k), keys and values the same number of rows (n_kv)");
         return Outputs{};
     } else {
-        struct {
-            Scores scores;
-            rebind_t<Scores, R> weights;
-            Outputs outputs;
-        } s;
-        detail::attend(s, queries, keys, values, options...);
-        return s.outputs;
+        const auto weights = detail::weights_of<R, Q::cols>(detail::multiply_transposed<T>(queries, keys), options...);
+        return detail::multiply<R>(weights, values);
     }
 }
 
