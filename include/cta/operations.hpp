@@ -120,8 +120,10 @@ inline void multiply_block(C& c, const A& a, const R (*panel)[2 * sizeof(V) / si
         }
     }
     for (std::size_t k = 0; k < depth; ++k) {
-        const V b0 = load_vector<V>(&panel[k][0]);
-        const V b1 = load_vector<V>(&panel[k][lanes]);
+        V b0 = load_vector<V>(&panel[k][0]);
+        V b1 = load_vector<V>(&panel[k][lanes]);
+        in_register(b0);
+        in_register(b1);
         // a(i, k) in every lane (x - 0 == x for every x, -0 and NaN included)
         const V x0 = static_cast<R>(a.elems[i0][k0 + k]) - V{};
         c00 = c00 + x0 * b0;

@@ -64,6 +64,20 @@ inline void store_vector(R* p, V v) noexcept {
     __builtin_memcpy(p, &v, sizeof(V));
 }
 
+/// Keeps v in a register where it is used several times. (GCC otherwise reloads it from memory at every use, as
+/// an operand of each arithmetic instruction: in a product's block, two loads per multiplication instead of one
+/// per row.) An empty `asm` that takes v in a vector register and gives it back; no instruction.
+template <class V>
+inline void in_register(V& v) noexcept {
+#if defined(__GNUC__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
+    __asm__("" : "+x"(v));
+#elif defined(__GNUC__) && !defined(__clang__) && (defined(__ARM_NEON) || defined(__aarch64__))
+    __asm__("" : "+w"(v));
+#else
+    (void)v;
+#endif
+}
+
 /// m ? a : b, lane by lane, for a mask m of all-ones or all-zeros lanes (as comparisons give).
 template <class V, class M>
 inline V select(M m, V a, V b) noexcept {
