@@ -30,9 +30,9 @@ namespace detail {
 // - In constant evaluation, every statement costs Clang a step and every expression node costs GCC an operation, so
 //   each element is one fold expression of up to `dot_chunk` terms with constant indices into row references:
 //   acc + a_i[0] * b_j[0] + a_i[1] * b_j[1] + ..., left to right (`+` is left-associative), which is the order above.
-// - At run time, blocks of `block_rows` rows by two vectors of columns are accumulated in vector registers, one k
-//   at a time for all of them ("Run-time products" below): each element still receives its terms one by one in k
-//   order, so the results are the same bits.
+// - At run time, blocks of rows by vectors of columns are accumulated in vector registers, one k at a time for all
+//   of them ("Run-time products" below): each element still receives its terms one by one in k order, so the
+//   results are the same bits.
 
 /// The largest number of terms summed in one constant-evaluation statement (well below Clang's default
 /// -fbracket-depth of 256, which also bounds fold expressions).
@@ -73,14 +73,23 @@ constexpr void dot_products(C& c, const A& a, const BT& bt) noexcept {
 
 // ---- Run-time products ---------------------------------------------------------------------------------------------
 //
-// Blocks of `block_rows` rows x two vectors of columns of c are accumulated in vector registers (GCC's and Clang's
-// vector extensions: element-wise IEEE operations, the same roundings as the scalar ones), one k at a time for all
-// of them, from a panel of b copied into contiguous vectors; the columns left over, and element types without
-// vectors (integers, long double), take a plain loop. Every element still receives its terms one by one in k order.
+// Blocks of `block_rows` rows x `block_vectors` vectors of columns of c are accumulated in vector registers (GCC's
+// and Clang's vector extensions: element-wise IEEE operations, the same roundings as the scalar ones), one k at a
+// time for all of them, from a panel of b copied into contiguous vectors; the columns left over take blocks of
+// 4 rows x 2 vectors, then a plain loop, as do element types without vectors (integers, long double). Every element
+// still receives its terms one by one in k order.
 
-/// Rows of c per block, and the deepest slice of k taken at once (a panel of b stays small, on the stack).
-inline constexpr std::size_t block_rows = 4;
+/// The deepest slice of k taken at once (a panel of b stays small, on the stack).
 inline constexpr std::size_t panel_depth = 64;
+
+/// The blocks' shape: 4 rows x 2 vectors of c, or 2 rows x 4 vectors where a vector filled with one element of a
+/// takes two instructions (x86 before AVX: a load and a shuffle, where AVX has one broadcast load), so that each k
+/// fills half as many; both keep 8 accumulators in registers.
+#if defined(__SSE2__) && !defined(__AVX__)
+inline constexpr std::size_t block_rows = 2, block_vectors = 4;
+#else
+inline constexpr std::size_t block_rows = 4, block_vectors = 2;
+#endif
 
 /// The scalar product, for what the vector blocks leave: columns j0 .. C::cols - 1 of c = a b.
 template <class R, class C, class A, class BAt>
@@ -96,83 +105,121 @@ inline void multiply_plain(C& c, const A& a, BAt b_at, std::size_t j0) noexcept 
 }
 
 #if CTA_HAVE_VECTORS
-/// Rows i0 .. i0 + Rows - 1 (Rows = 4 or 1), columns j0 .. j0 + 2 lanes - 1 of c, the terms k0 .. k0 + depth - 1:
-/// from R{} when `first`, else added to what c holds. `panel[k]` holds b(k0 + k, j0 ...), two vectors wide. The
-/// accumulators are named variables, not an array, so that they stay in registers (GCC keeps an array of eight AVX
-/// vectors in memory).
-template <std::size_t Rows, class V, class R, class C, class A>
-inline void multiply_block(C& c, const A& a, const R (*panel)[2 * sizeof(V) / sizeof(R)], std::size_t depth,
+/// Rows i0 .. i0 + Rows - 1 (Rows = 1, 2 or 4), columns j0 .. j0 + Vectors lanes - 1 (Vectors = 2 or 4, at most 8
+/// accumulators) of c, the terms k0 .. k0 + depth - 1: from R{} when `first`, else added to what c holds.
+/// `panel[k]` holds b(k0 + k, j0 ...), Vectors vectors wide. The accumulators are named variables, not an array, so
+/// that they stay in registers (GCC keeps an array of eight AVX vectors in memory).
+template <std::size_t Rows, std::size_t Vectors, class V, class R, class C, class A>
+inline void multiply_block(C& c, const A& a, const R (*panel)[Vectors * sizeof(V) / sizeof(R)], std::size_t depth,
                            std::size_t i0, std::size_t j0, std::size_t k0, bool first) noexcept {
-    static_assert(Rows == 4 || Rows == 1);
+    static_assert((Vectors == 2 && (Rows == 4 || Rows == 1)) || (Vectors == 4 && (Rows == 2 || Rows == 1)));
     constexpr std::size_t lanes = sizeof(V) / sizeof(R);
-    const std::size_t i1 = Rows == 4 ? i0 + 1 : i0, i2 = Rows == 4 ? i0 + 2 : i0, i3 = Rows == 4 ? i0 + 3 : i0;
+    const std::size_t i1 = Rows >= 2 ? i0 + 1 : i0, i2 = Rows == 4 ? i0 + 2 : i0, i3 = Rows == 4 ? i0 + 3 : i0;
+    // Accumulator n = 0 .. 7 (c00, c01, c10, c11, c20, c21, c30, c31) holds row n / Vectors, vector n % Vectors;
+    // Rows x Vectors of them are used.
     V c00{}, c01{}, c10{}, c11{}, c20{}, c21{}, c30{}, c31{};
-    if (!first) {
-        c00 = load_vector<V>(&c.elems[i0][j0]);
-        c01 = load_vector<V>(&c.elems[i0][j0 + lanes]);
-        if constexpr (Rows == 4) {
-            c10 = load_vector<V>(&c.elems[i1][j0]);
-            c11 = load_vector<V>(&c.elems[i1][j0 + lanes]);
-            c20 = load_vector<V>(&c.elems[i2][j0]);
-            c21 = load_vector<V>(&c.elems[i2][j0 + lanes]);
-            c30 = load_vector<V>(&c.elems[i3][j0]);
-            c31 = load_vector<V>(&c.elems[i3][j0 + lanes]);
+    const auto at = [&](std::size_t n) { return &c.elems[i0 + n / Vectors][j0 + n % Vectors * lanes]; };
+    const auto each = [](auto f, V& v0, V& v1, V& v2, V& v3, V& v4, V& v5, V& v6, V& v7) {
+        f(v0, 0);
+        f(v1, 1);
+        if constexpr (Rows * Vectors >= 4) {
+            f(v2, 2);
+            f(v3, 3);
         }
-    }
+        if constexpr (Rows * Vectors == 8) {
+            f(v4, 4);
+            f(v5, 5);
+            f(v6, 6);
+            f(v7, 7);
+        }
+    };
+    if (!first) each([&](V& v, std::size_t n) { v = load_vector<V>(at(n)); }, c00, c01, c10, c11, c20, c21, c30, c31);
     for (std::size_t k = 0; k < depth; ++k) {
-        V b0 = load_vector<V>(&panel[k][0]);
-        V b1 = load_vector<V>(&panel[k][lanes]);
-        in_register(b0);
-        in_register(b1);
         // a(i, k) in every lane (x - 0 == x for every x, -0 and NaN included)
-        const V x0 = static_cast<R>(a.elems[i0][k0 + k]) - V{};
-        c00 = c00 + x0 * b0;
-        c01 = c01 + x0 * b1;
-        if constexpr (Rows == 4) {
-            const V x1 = static_cast<R>(a.elems[i1][k0 + k]) - V{};
-            c10 = c10 + x1 * b0;
-            c11 = c11 + x1 * b1;
-            const V x2 = static_cast<R>(a.elems[i2][k0 + k]) - V{};
-            c20 = c20 + x2 * b0;
-            c21 = c21 + x2 * b1;
-            const V x3 = static_cast<R>(a.elems[i3][k0 + k]) - V{};
-            c30 = c30 + x3 * b0;
-            c31 = c31 + x3 * b1;
+        const auto splat = [&](std::size_t i) { return static_cast<R>(a.elems[i][k0 + k]) - V{}; };
+        if constexpr (Vectors == 2) {
+            V b0 = load_vector<V>(&panel[k][0]);
+            V b1 = load_vector<V>(&panel[k][lanes]);
+            in_register(b0);
+            in_register(b1);
+            const V x0 = splat(i0);
+            c00 = c00 + x0 * b0;
+            c01 = c01 + x0 * b1;
+            if constexpr (Rows == 4) {
+                const V x1 = splat(i1);
+                c10 = c10 + x1 * b0;
+                c11 = c11 + x1 * b1;
+                const V x2 = splat(i2);
+                c20 = c20 + x2 * b0;
+                c21 = c21 + x2 * b1;
+                const V x3 = splat(i3);
+                c30 = c30 + x3 * b0;
+                c31 = c31 + x3 * b1;
+            }
+        } else {
+            V b0 = load_vector<V>(&panel[k][0]);
+            V b1 = load_vector<V>(&panel[k][lanes]);
+            V b2 = load_vector<V>(&panel[k][2 * lanes]);
+            V b3 = load_vector<V>(&panel[k][3 * lanes]);
+            in_register(b0);
+            in_register(b1);
+            in_register(b2);
+            in_register(b3);
+            const V x0 = splat(i0);
+            c00 = c00 + x0 * b0;
+            c01 = c01 + x0 * b1;
+            c10 = c10 + x0 * b2;
+            c11 = c11 + x0 * b3;
+            if constexpr (Rows == 2) {
+                const V x1 = splat(i1);
+                c20 = c20 + x1 * b0;
+                c21 = c21 + x1 * b1;
+                c30 = c30 + x1 * b2;
+                c31 = c31 + x1 * b3;
+            }
         }
     }
-    store_vector(&c.elems[i0][j0], c00);
-    store_vector(&c.elems[i0][j0 + lanes], c01);
-    if constexpr (Rows == 4) {
-        store_vector(&c.elems[i1][j0], c10);
-        store_vector(&c.elems[i1][j0 + lanes], c11);
-        store_vector(&c.elems[i2][j0], c20);
-        store_vector(&c.elems[i2][j0 + lanes], c21);
-        store_vector(&c.elems[i3][j0], c30);
-        store_vector(&c.elems[i3][j0 + lanes], c31);
+    each([&](V& v, std::size_t n) { store_vector(at(n), v); }, c00, c01, c10, c11, c20, c21, c30, c31);
+}
+
+/// The column after the whole strips of Vectors vectors of R from column From, of Cols columns.
+template <class R, std::size_t Vectors, std::size_t Cols, std::size_t From>
+inline constexpr std::size_t strips_end = From + (Cols - From) - (Cols - From) % (Vectors * simd<R>::lanes);
+
+/// Columns From .. To - 1 of c = a b (whole strips of Vectors vectors) in blocks of Rows rows.
+template <std::size_t Rows, std::size_t Vectors, std::size_t From, std::size_t To, class R, class C, class A,
+          class BAt>
+inline void multiply_strips(C& c, const A& a, BAt b_at) noexcept {
+    using V = typename simd<R>::type;
+    constexpr std::size_t width = Vectors * simd<R>::lanes;
+    constexpr std::size_t K = A::cols, depth_max = K < panel_depth ? K : panel_depth;
+    constexpr std::size_t whole_rows = A::rows - A::rows % Rows;
+    if constexpr (From < To) {
+        alignas(vector_bytes) R panel[depth_max][width];
+        for (std::size_t j0 = From; j0 < To; j0 += width) {
+            for (std::size_t k0 = 0; k0 < K; k0 += depth_max) {
+                const std::size_t depth = K - k0 < depth_max ? K - k0 : depth_max;
+                for (std::size_t k = 0; k < depth; ++k) {
+                    for (std::size_t q = 0; q < width; ++q) panel[k][q] = static_cast<R>(b_at(k0 + k, j0 + q));
+                }
+                for (std::size_t i0 = 0; i0 < whole_rows; i0 += Rows)
+                    multiply_block<Rows, Vectors, V>(c, a, panel, depth, i0, j0, k0, k0 == 0);
+                for (std::size_t i = whole_rows; i < A::rows; ++i)
+                    multiply_block<1, Vectors, V>(c, a, panel, depth, i, j0, k0, k0 == 0);
+            }
+        }
     }
 }
 
-/// c = a b at run time for R = float or double, with `b_at(k, j)` giving b(k, j).
+/// c = a b at run time for R = float or double, with `b_at(k, j)` giving b(k, j): strips of the blocks' shape, then
+/// of 4 rows x 2 vectors for the columns left, then plain loops.
 template <class R, class C, class A, class BAt>
 inline void multiply_vectors(C& c, const A& a, BAt b_at) noexcept {
-    using V = typename simd<R>::type;
-    constexpr std::size_t lanes = simd<R>::lanes, width = 2 * lanes;
-    constexpr std::size_t K = A::cols, depth_max = K < panel_depth ? K : panel_depth;
-    constexpr std::size_t whole_rows = A::rows - A::rows % block_rows, whole_cols = C::cols - C::cols % width;
-    alignas(vector_bytes) R panel[depth_max][width];
-    for (std::size_t j0 = 0; j0 < whole_cols; j0 += width) {
-        for (std::size_t k0 = 0; k0 < K; k0 += depth_max) {
-            const std::size_t depth = K - k0 < depth_max ? K - k0 : depth_max;
-            for (std::size_t k = 0; k < depth; ++k) {
-                for (std::size_t q = 0; q < width; ++q) panel[k][q] = static_cast<R>(b_at(k0 + k, j0 + q));
-            }
-            for (std::size_t i0 = 0; i0 < whole_rows; i0 += block_rows)
-                multiply_block<block_rows, V>(c, a, panel, depth, i0, j0, k0, k0 == 0);
-            for (std::size_t i = whole_rows; i < A::rows; ++i)
-                multiply_block<1, V>(c, a, panel, depth, i, j0, k0, k0 == 0);
-        }
-    }
-    if constexpr (whole_cols != C::cols) multiply_plain<R>(c, a, b_at, whole_cols);
+    constexpr std::size_t wide_end = strips_end<R, block_vectors, C::cols, 0>;
+    constexpr std::size_t narrow_end = strips_end<R, 2, C::cols, wide_end>;
+    multiply_strips<block_rows, block_vectors, 0, wide_end, R>(c, a, b_at);
+    if constexpr (block_vectors != 2) multiply_strips<4, 2, wide_end, narrow_end, R>(c, a, b_at);
+    if constexpr (narrow_end != C::cols) multiply_plain<R>(c, a, b_at, narrow_end);
 }
 #endif
 

@@ -70,8 +70,9 @@ inline V exp_lanes(V x) noexcept {
     const V half = reinterpret_cast<V>(reinterpret_cast<M>(zero + R(0.5)) | sign_of_x);
     const V t = (is_double ? R(exp_inv_ln2) : R(expf_inv_ln2)) * x + half;
     // Truncation on magnitudes: |t| rounded to the nearest integer (|t| < 2^22), less 1 where that rounded up, with
-    // the sign of t (|t| >= 0.5, the sign of x) put back. (Each select takes one comparison for mask: on a combination of masks of 64-bit lanes
-    // GCC selects lane by lane in scalar registers where SSE2, which has no 64-bit integer comparison, is the target.)
+    // the sign of t (|t| >= 0.5, the sign of x) put back. (Each select takes one comparison for mask: on a
+    // combination of masks of 64-bit lanes GCC selects lane by lane in scalar registers where SSE2, which has no
+    // 64-bit integer comparison, is the target.)
     const V abs_t = abs_lanes<V, M>(t);
     const V nearest = (abs_t + k::round) - k::round;
     const V floor_abs = nearest - select(nearest > abs_t, zero + R(1), zero);
