@@ -137,11 +137,14 @@ inline void multiply_block(C& c, const A& a, const R (*panel)[Vectors * sizeof(V
     for (std::size_t k = 0; k < depth; ++k) {
         // a(i, k) in every lane (x - 0 == x for every x, -0 and NaN included)
         const auto splat = [&](std::size_t i) { return static_cast<R>(a.elems[i][k0 + k]) - V{}; };
+        // b(k0 + k, ...)'s vector v, kept in a register for the rows of the block
+        const auto b_vector = [&](std::size_t v) {
+            V b = load_vector<V>(&panel[k][v * lanes]);
+            in_register(b);
+            return b;
+        };
         if constexpr (Vectors == 2) {
-            V b0 = load_vector<V>(&panel[k][0]);
-            V b1 = load_vector<V>(&panel[k][lanes]);
-            in_register(b0);
-            in_register(b1);
+            const V b0 = b_vector(0), b1 = b_vector(1);
             const V x0 = splat(i0);
             c00 = c00 + x0 * b0;
             c01 = c01 + x0 * b1;
@@ -157,14 +160,7 @@ inline void multiply_block(C& c, const A& a, const R (*panel)[Vectors * sizeof(V
                 c31 = c31 + x3 * b1;
             }
         } else {
-            V b0 = load_vector<V>(&panel[k][0]);
-            V b1 = load_vector<V>(&panel[k][lanes]);
-            V b2 = load_vector<V>(&panel[k][2 * lanes]);
-            V b3 = load_vector<V>(&panel[k][3 * lanes]);
-            in_register(b0);
-            in_register(b1);
-            in_register(b2);
-            in_register(b3);
+            const V b0 = b_vector(0), b1 = b_vector(1), b2 = b_vector(2), b3 = b_vector(3);
             const V x0 = splat(i0);
             c00 = c00 + x0 * b0;
             c01 = c01 + x0 * b1;
