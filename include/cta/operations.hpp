@@ -143,35 +143,28 @@ inline void multiply_block(C& c, const A& a, const R (*panel)[Vectors * sizeof(V
             in_register(b);
             return b;
         };
+        // Two accumulators of one row: p += x b, q += x b'
+        const auto add_pair = [](const V x, const V b, const V b_next, V& p, V& q) {
+            p = p + x * b;
+            q = q + x * b_next;
+        };
         if constexpr (Vectors == 2) {
             const V b0 = b_vector(0), b1 = b_vector(1);
-            const V x0 = splat(i0);
-            c00 = c00 + x0 * b0;
-            c01 = c01 + x0 * b1;
+            add_pair(splat(i0), b0, b1, c00, c01);
             if constexpr (Rows == 4) {
-                const V x1 = splat(i1);
-                c10 = c10 + x1 * b0;
-                c11 = c11 + x1 * b1;
-                const V x2 = splat(i2);
-                c20 = c20 + x2 * b0;
-                c21 = c21 + x2 * b1;
-                const V x3 = splat(i3);
-                c30 = c30 + x3 * b0;
-                c31 = c31 + x3 * b1;
+                add_pair(splat(i1), b0, b1, c10, c11);
+                add_pair(splat(i2), b0, b1, c20, c21);
+                add_pair(splat(i3), b0, b1, c30, c31);
             }
         } else {
             const V b0 = b_vector(0), b1 = b_vector(1), b2 = b_vector(2), b3 = b_vector(3);
             const V x0 = splat(i0);
-            c00 = c00 + x0 * b0;
-            c01 = c01 + x0 * b1;
-            c10 = c10 + x0 * b2;
-            c11 = c11 + x0 * b3;
+            add_pair(x0, b0, b1, c00, c01);
+            add_pair(x0, b2, b3, c10, c11);
             if constexpr (Rows == 2) {
                 const V x1 = splat(i1);
-                c20 = c20 + x1 * b0;
-                c21 = c21 + x1 * b1;
-                c30 = c30 + x1 * b2;
-                c31 = c31 + x1 * b3;
+                add_pair(x1, b0, b1, c20, c21);
+                add_pair(x1, b2, b3, c30, c31);
             }
         }
     }
