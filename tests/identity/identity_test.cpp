@@ -145,17 +145,25 @@ TEST_CASE("softmax: run time gives the compile-time bits, exp's arguments at the
 
 namespace {
 
-/// How many rows of softmax(scores) differ between run time and compile time, for 4 x N scores, N = 1, 2, ...
-template <class T, std::size_t N>
+/// How many rows of softmax(Rows::of<T, N>()) differ between run time and compile time, for N = 1, 2, ...
+template <class Rows, class T, std::size_t N>
 std::size_t softmax_rows_differing() {
-    constexpr auto scores = make<T, 4, N>(100 + N, std::is_same_v<T, float> ? 60.0 : 500.0);
+    constexpr auto scores = Rows::template of<T, N>();
     constexpr auto weights = cta::softmax(scores);
     return differing(cta::softmax(at_run_time(scores)), weights);
 }
-template <class T, std::size_t... N>
+template <class Rows, class T, std::size_t... N>
 std::size_t softmax_rows_differing(std::index_sequence<N...>) {
-    return (softmax_rows_differing<T, N + 1>() + ...);
+    return (softmax_rows_differing<Rows, T, N + 1>() + ...);
 }
+
+/// 4 x N ordinary scores.
+struct ordinary_rows {
+    template <class T, std::size_t N>
+    static constexpr cta::matrix<T, 4, N> of() {
+        return make<T, 4, N>(100 + N, std::is_same_v<T, float> ? 60.0 : 500.0);
+    }
+};
 
 }  // namespace
 
@@ -163,8 +171,8 @@ std::size_t softmax_rows_differing(std::index_sequence<N...>) {
 // number of lanes (4 to 16 floats), with exp's arguments over its whole range (scores spread over 120 for float,
 // 1000 for double: ordinary, subnormal results, and entries below the underflow threshold).
 TEST_CASE("softmax: run time gives the compile-time bits, rows of every width from 1 to 40", "[identity]") {
-    CHECK(softmax_rows_differing<float>(std::make_index_sequence<40>()) == 0);
-    CHECK(softmax_rows_differing<double>(std::make_index_sequence<40>()) == 0);
+    CHECK(softmax_rows_differing<ordinary_rows, float>(std::make_index_sequence<40>()) == 0);
+    CHECK(softmax_rows_differing<ordinary_rows, double>(std::make_index_sequence<40>()) == 0);
 }
 
 namespace {
@@ -172,8 +180,12 @@ namespace {
 /// Rows N wide with the values softmax treats apart: a NaN; one +inf; two +inf; -inf everywhere; -inf everywhere
 /// but one entry; one -inf; a maximum of +0; a maximum of -0 with a +0 elsewhere; a NaN and a +inf. The special
 /// entries sit at positions that move with N (in the whole vectors of the run-time scan or in the elements left).
+struct special_rows {
+    template <class T, std::size_t N>
+    static constexpr cta::matrix<T, 9, N> of();
+};
 template <class T, std::size_t N>
-constexpr cta::matrix<T, 9, N> special_rows() {
+constexpr cta::matrix<T, 9, N> special_rows::of() {
     constexpr T inf = std::numeric_limits<T>::infinity(), nan = std::numeric_limits<T>::quiet_NaN();
     auto m = make<T, 9, N>(300 + N, 5.0);
     const std::size_t p = N * 7 / 11, q = (p + N / 2 + 1) % N;
@@ -196,17 +208,6 @@ constexpr cta::matrix<T, 9, N> special_rows() {
     return m;
 }
 
-template <class T, std::size_t N>
-std::size_t special_rows_differing() {
-    constexpr auto scores = special_rows<T, N>();
-    constexpr auto weights = cta::softmax(scores);
-    return differing(cta::softmax(at_run_time(scores)), weights);
-}
-template <class T, std::size_t... N>
-std::size_t special_rows_differing(std::index_sequence<N...>) {
-    return (special_rows_differing<T, N + 1>() + ...);
-}
-
 }  // namespace
 
 // The rows softmax treats apart (NaN, +inf, every entry -inf) and zero maxima, for every width from 1 to 40: the
@@ -214,8 +215,8 @@ std::size_t special_rows_differing(std::index_sequence<N...>) {
 // of constant evaluation finds.
 TEST_CASE("softmax: run time gives the compile-time bits, rows with NaN, infinities and zero maxima",
           "[identity]") {
-    CHECK(special_rows_differing<float>(std::make_index_sequence<40>()) == 0);
-    CHECK(special_rows_differing<double>(std::make_index_sequence<40>()) == 0);
+    CHECK(softmax_rows_differing<special_rows, float>(std::make_index_sequence<40>()) == 0);
+    CHECK(softmax_rows_differing<special_rows, double>(std::make_index_sequence<40>()) == 0);
 }
 
 #if CTA_HAVE_VECTORS
