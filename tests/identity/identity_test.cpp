@@ -15,6 +15,13 @@
 
 #include <cta/cta.hpp>
 
+// Built for an x86-64 level (tests/identity/CMakeLists.txt): the run-time kernels use that level's vector registers.
+#ifdef CTA_IDENTITY_VECTOR_BYTES
+static_assert(cta::detail::has_vectors<float> && cta::detail::has_vectors<double> &&
+                  cta::detail::vector_bytes == CTA_IDENTITY_VECTOR_BYTES,
+              "the run-time kernels must use the vector registers of the level this test is built for");
+#endif
+
 namespace {
 
 // Deterministic values in [-scale, scale), at compile time and at run time alike.
