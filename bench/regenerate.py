@@ -16,8 +16,9 @@ What it measures, for GCC (g++) and Clang (clang++), each translation unit compi
   (exp_steps.cpp): the smallest -fconstexpr-steps (Clang) or -fconstexpr-ops-limit (GCC) that still compiles, found
   by bisection, so the counts are exact and the same on every machine;
 - run time with Google Benchmark (bench/runtime_bench.cpp, built by CMake with -DCTA_BUILD_BENCH=ON): cta, Eigen 3.4
-  fixed-size matrices and naive loops, at -O2 and at -O3 -march=native, median and minimum of repetitions, and the
-  binary's own checks (no heap allocation, run time == compile time bit for bit).
+  fixed-size matrices and naive loops, at -O2, at -O3 -march=native and at -O3 for the x86-64 levels v3 (AVX2) and
+  v4 (AVX-512) where the processor has them, median and minimum of repetitions, and each binary's own lines: the
+  vectors cta's run-time kernels use, and its checks (no heap allocation, run time == compile time bit for bit).
 
 The text of docs/performance.md outside the markers <!-- generated:begin --> and <!-- generated:end --> is kept;
 between them the script writes the machine, the command and the tables.
@@ -44,6 +45,31 @@ DOC = ROOT / "docs" / "performance.md"
 BEGIN, END = "<!-- generated:begin -->", "<!-- generated:end -->"
 
 COMPILERS = {"GCC": "g++", "Clang": "clang++"}
+# The run-time variants (bench/CMakeLists.txt builds each): name, flags, and the x86-64 level the processor must have
+# (from /proc/cpuinfo's flags, the features of the x86-64 psABI's level) or None.
+VARIANTS = [("o2", "-O2", None), ("native", "-O3 -march=native", None),
+            ("x86_64_v3", "-O3 -march=x86-64-v3", "x86-64-v3"), ("x86_64_v4", "-O3 -march=x86-64-v4", "x86-64-v4")]
+LEVEL_FEATURES = {
+    "x86-64-v2": {"cx16", "lahf_lm", "popcnt", "pni", "sse4_1", "sse4_2", "ssse3"},
+    "x86-64-v3": {"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"},
+    "x86-64-v4": {"avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"},
+}
+
+
+def cpu_flags():
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+        return set(re.search(r"^flags\s*:(.*)$", text, re.M).group(1).split())
+    except (OSError, AttributeError):
+        return set()
+
+
+def has_level(level, flags):
+    """Whether the processor has an x86-64 level: its features and those of the levels below it."""
+    if platform.machine() not in ("x86_64", "AMD64"):
+        return False
+    levels = list(LEVEL_FEATURES)
+    return all(LEVEL_FEATURES[below] <= flags for below in levels[:levels.index(level) + 1])
 # Limits far above anything measured here, for the compile-time table (each TU must compile).
 RAISED = {
     "GCC": ["-fconstexpr-ops-limit=2147483647", "-fconstexpr-loop-limit=2147483647"],
@@ -137,13 +163,12 @@ def machine():
         mem = f"{kib / 1024 / 1024:.0f} GiB"
     except (OSError, AttributeError):
         pass
-    flags = ""
-    try:
-        text = Path("/proc/cpuinfo").read_text()
-        have = set(re.search(r"^flags\s*:(.*)$", text, re.M).group(1).split())
-        flags = ", ".join(f for f in ("sse2", "avx", "avx2", "fma", "avx512f") if f in have)
-    except (OSError, AttributeError):
-        pass
+    have = cpu_flags()
+    flags = ", ".join(f for f in ("sse2", "avx", "avx2", "fma", "avx512f", "avx512dq", "avx512bw", "avx512vl")
+                      if f in have)
+    levels = [level for level in LEVEL_FEATURES if has_level(level, have)]
+    if levels:
+        flags += "; x86-64 levels " + ", ".join(levels)
     return {
         "cpu": f"{model}, {os.cpu_count()} logical CPUs ({flags})",
         "memory": mem,
@@ -230,9 +255,11 @@ def run_time(build_root, repetitions, min_time, log):
         subprocess.run(["cmake", "-S", str(ROOT), "-B", str(build), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
                         f"-DCMAKE_CXX_COMPILER={cxx}", "-DCTA_BUILD_BENCH=ON", "-DCTA_BUILD_TESTS=OFF",
                         "-DCTA_BUILD_EXAMPLES=OFF"], check=True, stdout=subprocess.DEVNULL)
-        subprocess.run(["cmake", "--build", str(build), "--target", "cta_runtime_bench_o2", "cta_runtime_bench_native"],
-                       check=True, stdout=subprocess.DEVNULL)
-        for variant in ("o2", "native"):
+        subprocess.run(["cmake", "--build", str(build), "--target", "cta_bench"], check=True, stdout=subprocess.DEVNULL)
+        for variant, _, level in VARIANTS:
+            if level is not None and not has_level(level, cpu_flags()):
+                log(f"  {compiler} {variant}: not run, the processor is not {level}")
+                continue
             binary = build / "bench" / f"cta_runtime_bench_{variant}"
             out_json = build / f"bench_{variant}.json"
             proc = subprocess.run([str(binary), f"--benchmark_out={out_json}", "--benchmark_out_format=json",
@@ -241,7 +268,8 @@ def run_time(build_root, repetitions, min_time, log):
                                    f"--benchmark_min_time={min_time}"], capture_output=True, text=True)
             if proc.returncode != 0:
                 raise SystemExit(f"{binary} failed:\n{proc.stdout}\n{proc.stderr}")
-            checks[(compiler, variant)] = [line for line in proc.stdout.splitlines() if line.startswith("check ")]
+            checks[(compiler, variant)] = [line for line in proc.stdout.splitlines()
+                                           if line.startswith(("vectors: ", "check "))]
             data = json.loads(out_json.read_text())
             # Each repetition's time; the median and the minimum of the repetitions are reported.
             runs = {}
@@ -361,7 +389,7 @@ def generated_text(args, info, ct_rows, ct_results, largest_n, costs, rt, checks
                "cta).\n")
     rows = []
     for compiler in COMPILERS:
-        for variant, flags in (("o2", "-O2"), ("native", "-O3 -march=native")):
+        for variant, flags, _ in VARIANTS:
             for size, label in (("tutorial", "3 tokens, d = 4, d_k = 3"), ("16", "n = d = 16"), ("64", "n = d = 64")):
                 key = (compiler, variant, size)
                 if key + ("cta",) not in rt:
@@ -376,7 +404,7 @@ def generated_text(args, info, ct_rows, ct_results, largest_n, costs, rt, checks
                "of the 64x64 scores, in ns per call:\n")
     rows = []
     for compiler in COMPILERS:
-        for variant, flags in (("o2", "-O2"), ("native", "-O3 -march=native")):
+        for variant, flags, _ in VARIANTS:
             key = (compiler, variant, "64")
             if key + ("product_cta",) not in rt:
                 continue
@@ -387,7 +415,8 @@ def generated_text(args, info, ct_rows, ct_results, largest_n, costs, rt, checks
     out.append(table(["compiler", "flags", "product cta", "product Eigen", "cta / Eigen", "softmax cta",
                       "softmax Eigen", "cta / Eigen"], rows))
     out.append("")
-    out.append("The benchmark binaries' own checks, printed before the benchmarks run:\n")
+    out.append("The benchmark binaries' own lines, printed before the benchmarks run: the vectors that cta's run-time "
+               "kernels use with the binary's flags, and the checks:\n")
     out.append("```text")
     for (compiler, variant), lines in checks.items():
         for line in lines:

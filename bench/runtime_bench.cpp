@@ -6,8 +6,9 @@
 // - cta::self_attention at run time gives the bits it gives in a constant expression (computed while this file
 //   compiles, with this binary's flags);
 // - a call of cta::self_attention makes no heap allocation: the global operator new of this program counts;
-// and prints both with the largest difference from Eigen and from the naive reference. It exits with status 1 if
-// a check fails. Each benchmark also reports the allocations per call as the counter "allocs".
+// and prints both with the largest difference from Eigen and from the naive reference, after a line that says which
+// vectors cta's run-time kernels use in this binary. It exits with status 1 if a check fails. Each benchmark also
+// reports the allocations per call as the counter "allocs".
 #include <atomic>
 #include <cmath>
 #include <cstddef>
@@ -305,9 +306,24 @@ bool check(const char* size) {
     return allocations == 0 && identical;
 }
 
+/// Prints the vectors that cta's run-time kernels use in this binary (they follow its -m flags).
+void print_vectors() {
+#if CTA_HAVE_VECTORS
+    namespace d = cta::detail;
+    std::printf("vectors: %zu bytes (%zu doubles, %zu floats); products in blocks of %zu rows x %zu vectors (%zu "
+                "columns of doubles, %zu of floats); softmax's exponentials %zu doubles or %zu floats at a time\n",
+                d::vector_bytes, d::simd<double>::lanes, d::simd<float>::lanes, d::block_rows, d::block_vectors,
+                d::block_vectors * d::simd<double>::lanes, d::block_vectors * d::simd<float>::lanes,
+                d::simd<double>::lanes, d::simd<float>::lanes);
+#else
+    std::printf("vectors: none (plain loops)\n");
+#endif
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    print_vectors();
     bool ok = check<tutorial_shape>("tutorial");
     ok = check<shape16>("16") && ok;
     ok = check<shape64>("64") && ok;
