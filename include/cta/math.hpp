@@ -95,11 +95,18 @@ constexpr float pow2f(int n) noexcept {
 }  // namespace detail
 
 /// @brief y * 2^n for a finite y whose result is finite (as `std::scalbn`, without the overflow case), with one
-/// rounding: results in the subnormal range are scaled in two steps so that only the last one rounds.
+/// rounding: results in the subnormal range are scaled in two steps so that only the last one rounds. Any int n:
+/// up to two factors of 2^1023 (or of 2^-969) come first, as 2^n itself may not be a double (a subnormal y needs
+/// up to 2^2097 to reach the largest doubles), then n is clamped so that the last factor is one.
 constexpr double scalbn(double y, int n) noexcept {
     if (n > 1023) {
         y *= detail::pow2(1023);
         n -= 1023;
+        if (n > 1023) {
+            y *= detail::pow2(1023);
+            n -= 1023;
+            if (n > 1023) n = 1023;
+        }
     } else if (n < -1022) {
         // 2^-1022 * 2^53: keep 53 bits of headroom so that the final multiplication is the only rounding.
         y *= detail::pow2(-1022) * detail::pow2(53);
@@ -118,6 +125,11 @@ constexpr float scalbn(float y, int n) noexcept {
     if (n > 127) {
         y *= detail::pow2f(127);
         n -= 127;
+        if (n > 127) {
+            y *= detail::pow2f(127);
+            n -= 127;
+            if (n > 127) n = 127;
+        }
     } else if (n < -126) {
         y *= detail::pow2f(-126) * detail::pow2f(24);
         n += 126 - 24;
