@@ -24,7 +24,9 @@
 #include <cstdint>
 #include <limits>
 #include <type_traits>
+#include <utility>
 
+#include <cta/detail/distance.hpp>
 #include <cta/detail/shape_check.hpp>
 #include <cta/math.hpp>
 #include <cta/matrix.hpp>
@@ -84,6 +86,7 @@ struct shown_value {
 template <class T>
 constexpr shown_value show(T x) noexcept {
     if constexpr (std::is_integral_v<T>) {
+        if (std::cmp_greater(widen(x), std::numeric_limits<std::int64_t>::max())) return {};  // not shown
         return {0, static_cast<std::int64_t>(x), 0};
     } else {
         if (isnan(x)) return {1, 0, 0};
@@ -145,42 +148,51 @@ struct first_difference {
 
 template <class A, class B, class Tol>
 constexpr first_difference find_first_difference(const A& a, const B& b, Tol tolerance) noexcept {
-    using C = std::common_type_t<typename A::value_type, typename B::value_type, Tol>;
+    using TA = typename A::value_type;
+    using TB = typename B::value_type;
+    using C = std::common_type_t<TA, TB, Tol>;
     for (std::size_t i = 0; i < A::rows; ++i) {
         for (std::size_t j = 0; j < A::cols; ++j) {
-            const auto x = static_cast<C>(a.elems[i][j]);
-            const auto y = static_cast<C>(b.elems[i][j]);
-            bool differs = false;
-            bool difference_shown = true;
-            if constexpr (std::is_floating_point_v<C>) {
+            if constexpr (std::is_integral_v<TA> && std::is_integral_v<TB>) {
+                // Integers of any types, exactly and without overflow; the difference is shown when it fits.
+                const integer_distance_t d = integer_distance(a.elems[i][j], b.elems[i][j]);
+                if (within(d, tolerance)) continue;
+                first_difference r{true, i, j, show(a.elems[i][j]), show(b.elems[i][j]), {}};
+                constexpr auto largest = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+                if (!d.above_64_bits && d.low <= largest) {
+                    const auto by = static_cast<std::int64_t>(d.low);
+                    r.by = show(d.x_below_y ? -by : by);
+                }
+                return r;
+            } else {
+                // At least one floating type, so C is floating: compared in long double.
+                const auto x = static_cast<C>(a.elems[i][j]);
+                const auto y = static_cast<C>(b.elems[i][j]);
+                const auto lx = static_cast<long double>(x), ly = static_cast<long double>(y);
+                const auto tol = static_cast<long double>(tolerance);
+                bool differs = false;
+                bool difference_shown = false;
                 if (isnan(x) || isnan(y)) {
                     differs = true;
-                    difference_shown = false;
                 } else if (x != y) {
                     if (isinf(x) || isinf(y)) {
                         differs = true;
-                        difference_shown = false;
+                    } else if (difference_overflows(lx, ly)) {  // where long double is double
+                        differs = !(isinf(tol) && tol > 0);
                     } else {
-                        const long double d = static_cast<long double>(x) - static_cast<long double>(y);
-                        differs = !((d < 0 ? -d : d) <= static_cast<long double>(tolerance));
+                        const long double d = lx - ly;
+                        differs = !((d < 0 ? -d : d) <= tol);
+                        difference_shown = true;
                     }
+                } else {
+                    differs = isnan(tol) || tol < 0;
+                    difference_shown = true;
                 }
-            } else {
-                differs = x > y ? x - y > static_cast<C>(tolerance) : y - x > static_cast<C>(tolerance);
-            }
-            if (differs) {
-                first_difference r{true, i, j, show(a.elems[i][j]), show(b.elems[i][j]), {}};
-                if (difference_shown) {
-                    if constexpr (std::is_floating_point_v<C>) {
-                        r.by = show(static_cast<long double>(x) - static_cast<long double>(y));
-                    } else if constexpr (std::is_signed_v<C>) {
-                        // Shown when it fits: halves cannot overflow.
-                        if ((x >= 0) == (y >= 0)) r.by = show(x - y);
-                    } else {
-                        if (x >= y) r.by = show(x - y);
-                    }
+                if (differs) {
+                    first_difference r{true, i, j, show(a.elems[i][j]), show(b.elems[i][j]), {}};
+                    if (difference_shown) r.by = show(lx - ly);
+                    return r;
                 }
-                return r;
             }
         }
     }

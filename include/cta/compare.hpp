@@ -9,6 +9,7 @@
 #include <limits>
 #include <type_traits>
 
+#include <cta/detail/distance.hpp>
 #include <cta/detail/shape_check.hpp>
 #include <cta/math.hpp>
 #include <cta/matrix.hpp>
@@ -19,8 +20,11 @@ CTA_FP_STRICT_BEGIN
 
 namespace cta {
 
-/// @brief True if `|a(i, j) - b(i, j)| <= tolerance` for every element, compared in the common type of the
-/// elements; false if any element is NaN. Usable in `static_assert`:
+/// @brief True if `|a(i, j) - b(i, j)| <= tolerance` for every element; false if any element is NaN, or if the
+/// tolerance is negative or NaN. Integers (of any types, signed and unsigned mixed) are compared exactly, as
+/// values, without overflow; otherwise in the common type of the elements and the tolerance, where a difference
+/// too large for that type (`DBL_MAX` and `-DBL_MAX`) is within an infinite tolerance only. Usable in
+/// `static_assert`:
 ///
 ///     static_assert(cta::approx_equal(steps.weights, expected_weights, 1e-13));
 ///
@@ -32,18 +36,32 @@ constexpr bool approx_equal(const A& a, const B& b, Tol tolerance) noexcept {
                       "cta::approx_equal(a, b, tolerance) needs a and b of the same shape (and axes)");
         return false;
     } else {
-        using C = std::common_type_t<typename A::value_type, typename B::value_type, Tol>;
-        const auto tol = static_cast<C>(tolerance);
+        using TA = typename A::value_type;
+        using TB = typename B::value_type;
+        using C = std::common_type_t<TA, TB, Tol>;
         for (std::size_t i = 0; i < A::rows; ++i) {
             for (std::size_t j = 0; j < A::cols; ++j) {
-                const auto x = static_cast<C>(a.elems[i][j]);
-                const auto y = static_cast<C>(b.elems[i][j]);
-                if constexpr (std::is_floating_point_v<C>) {
-                    if (isnan(x) || isnan(y)) return false;
-                    if (x == y) continue;  // also equal infinities, whose difference would be NaN
-                    if (isinf(x) || isinf(y)) return false;
+                if constexpr (std::is_integral_v<TA> && std::is_integral_v<TB>) {
+                    if (!detail::within(detail::integer_distance(a.elems[i][j], b.elems[i][j]), tolerance))
+                        return false;
+                } else {
+                    const auto x = static_cast<C>(a.elems[i][j]);
+                    const auto y = static_cast<C>(b.elems[i][j]);
+                    const auto tol = static_cast<C>(tolerance);
+                    if constexpr (std::is_floating_point_v<C>) {
+                        if (isnan(x) || isnan(y) || isnan(tol)) return false;
+                        if (x == y) {
+                            if (tol < C(0)) return false;
+                            continue;  // also equal infinities, whose difference would be NaN
+                        }
+                        if (isinf(x) || isinf(y)) return false;
+                        if (detail::difference_overflows(x, y)) {
+                            if (!isinf(tol) || tol < C(0)) return false;
+                            continue;
+                        }
+                    }
+                    if (!(abs(x > y ? x - y : y - x) <= tol)) return false;
                 }
-                if (!(abs(x > y ? x - y : y - x) <= tol)) return false;
             }
         }
         return true;

@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <utility>
 
+#include <cta/detail/distance.hpp>
 #include <cta/detail/shape_check.hpp>
 #include <cta/detail/simd.hpp>
 #include <cta/matrix.hpp>
@@ -396,10 +397,11 @@ constexpr auto operator/(const M& m, S s) noexcept {
     return detail::map(m, [s](const auto& x) { return x / s; });
 }
 
-/// @brief Element-wise equality of matrices of different types, comparing values as the usual arithmetic
-/// conversions do (`matrix<int, 1, 2>{{{1, 2}}} == matrix<double, 1, 2>{{{1.0, 2.0}}}`). Shape rule: same shape,
-/// or the build fails naming `cta::op::equal` and both matrix types. (Two matrices of the same type compare with
-/// the defaulted `operator==`.)
+/// @brief Element-wise equality of matrices of different types, comparing values
+/// (`matrix<int, 1, 2>{{{1, 2}}} == matrix<double, 1, 2>{{{1.0, 2.0}}}`): integers of any types as values
+/// (`-1` differs from `4294967295u`, which the usual arithmetic conversions would make equal), others in the common
+/// type of the elements. Shape rule: same shape, or the build fails naming `cta::op::equal` and both matrix types.
+/// (Two matrices of the same type compare with the defaulted `operator==`.)
 template <matrix_type A, matrix_type B>
     requires(!std::is_same_v<A, B>)
 constexpr bool operator==(const A& a, const B& b) noexcept {
@@ -407,10 +409,16 @@ constexpr bool operator==(const A& a, const B& b) noexcept {
         static_assert(shapes_agree<op::equal, A, B>, "cta: a == b needs a and b of the same shape (and axes)");
         return false;
     } else {
-        using C = std::common_type_t<typename A::value_type, typename B::value_type>;
+        using TA = typename A::value_type;
+        using TB = typename B::value_type;
+        using C = std::common_type_t<TA, TB>;
         for (std::size_t i = 0; i < A::rows; ++i) {
             for (std::size_t j = 0; j < A::cols; ++j) {
-                if (!(static_cast<C>(a.elems[i][j]) == static_cast<C>(b.elems[i][j]))) return false;
+                if constexpr (std::is_integral_v<TA> && std::is_integral_v<TB>) {
+                    if (!detail::integers_equal(a.elems[i][j], b.elems[i][j])) return false;
+                } else {
+                    if (!(static_cast<C>(a.elems[i][j]) == static_cast<C>(b.elems[i][j]))) return false;
+                }
             }
         }
         return true;

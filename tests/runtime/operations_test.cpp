@@ -338,6 +338,87 @@ TEST_CASE("approx_equal", "[compare]") {
     }
 }
 
+TEST_CASE("comparisons of integers are exact and never overflow", "[compare]") {
+    constexpr int int_max = std::numeric_limits<int>::max();
+    constexpr int int_min = std::numeric_limits<int>::min();
+    constexpr std::int64_t i64_min = std::numeric_limits<std::int64_t>::min();
+    constexpr std::uint64_t u64_max = std::numeric_limits<std::uint64_t>::max();
+    constexpr double two_64 = 0x1p64;
+    constexpr double below_two_64 = 0x1.fffffffffffffp63;
+    SECTION("approx_equal: distances beyond the element type") {
+        constexpr matrix<int, 1, 1> top{{{int_max}}}, minus_one{{{-1}}}, bottom{{{int_min}}};
+        // |INT_MAX - (-1)| = 2^31, |INT_MIN - INT_MAX| = 2^32 - 1: not computed in int.
+        STATIC_REQUIRE_FALSE(cta::approx_equal(top, minus_one, 0));
+        STATIC_REQUIRE_FALSE(cta::approx_equal(top, minus_one, int_max));
+        STATIC_REQUIRE(cta::approx_equal(top, minus_one, 2147483648U));
+        STATIC_REQUIRE(cta::approx_equal(bottom, top, 4294967295U));
+        STATIC_REQUIRE_FALSE(cta::approx_equal(bottom, top, 4294967294U));
+        CHECK_FALSE(cta::approx_equal(at_run_time(top), at_run_time(minus_one), at_run_time(0)));
+        CHECK(cta::approx_equal(at_run_time(top), at_run_time(minus_one), at_run_time(2147483648U)));
+        CHECK(cta::approx_equal(at_run_time(bottom), at_run_time(top), at_run_time(4294967295U)));
+        CHECK_FALSE(cta::approx_equal(at_run_time(bottom), at_run_time(top), at_run_time(4294967294U)));
+    }
+    SECTION("approx_equal: signed and unsigned 64-bit integers, up to 2^65") {
+        constexpr matrix<std::int64_t, 1, 1> lowest{{{i64_min}}}, minus_one{{{-1}}};
+        constexpr matrix<std::uint64_t, 1, 1> highest{{{u64_max}}};
+        // |-1 - (2^64 - 1)| = 2^64; |-2^63 - (2^64 - 1)| = 2^64 + 2^63 - 1.
+        STATIC_REQUIRE(cta::approx_equal(minus_one, highest, two_64));
+        STATIC_REQUIRE_FALSE(cta::approx_equal(minus_one, highest, below_two_64));
+        STATIC_REQUIRE_FALSE(cta::approx_equal(minus_one, highest, u64_max));
+        STATIC_REQUIRE(cta::approx_equal(lowest, highest, 0x1.8p64));
+        STATIC_REQUIRE_FALSE(cta::approx_equal(lowest, highest, 0x1.7ffffffffffffp64));
+        STATIC_REQUIRE(cta::approx_equal(highest, lowest, 0x1p65));
+        CHECK(cta::approx_equal(at_run_time(minus_one), at_run_time(highest), at_run_time(two_64)));
+        CHECK_FALSE(cta::approx_equal(at_run_time(minus_one), at_run_time(highest), at_run_time(below_two_64)));
+        CHECK(cta::approx_equal(at_run_time(lowest), at_run_time(highest), at_run_time(0x1.8p64)));
+        CHECK_FALSE(cta::approx_equal(at_run_time(lowest), at_run_time(highest), at_run_time(0x1.7ffffffffffffp64)));
+    }
+    SECTION("approx_equal: a negative or NaN tolerance holds nothing") {
+        constexpr matrix<int, 1, 1> one{{{1}}};
+        constexpr matrix<double, 1, 1> one_d{{{1.0}}};
+        STATIC_REQUIRE_FALSE(cta::approx_equal(one, one, -1));
+        STATIC_REQUIRE_FALSE(cta::approx_equal(one, one, qnan));
+        STATIC_REQUIRE_FALSE(cta::approx_equal(one_d, one_d, -1.0));
+        STATIC_REQUIRE_FALSE(cta::approx_equal(one_d, one_d, qnan));
+        CHECK_FALSE(cta::approx_equal(at_run_time(one), at_run_time(one), at_run_time(-1)));
+        CHECK_FALSE(cta::approx_equal(at_run_time(one_d), at_run_time(one_d), at_run_time(qnan)));
+    }
+    SECTION("== compares integers of different signedness as values") {
+        constexpr matrix<int, 1, 2> minus_one{{{-1, 5}}};
+        constexpr matrix<unsigned, 1, 2> wrapped{{{4294967295U, 5U}}};
+        constexpr matrix<unsigned, 1, 2> same{{{0U, 5U}}};
+        constexpr matrix<int, 1, 2> zero{{{0, 5}}};
+        constexpr matrix<bool, 1, 2> flags{{{false, true}}};
+        constexpr matrix<long, 1, 2> zero_one{{{0, 1}}};
+        STATIC_REQUIRE_FALSE(minus_one == wrapped);
+        STATIC_REQUIRE(minus_one != wrapped);
+        STATIC_REQUIRE(zero == same);
+        STATIC_REQUIRE(flags == zero_one);
+        CHECK_FALSE(at_run_time(minus_one) == at_run_time(wrapped));
+        CHECK(at_run_time(zero) == at_run_time(same));
+        CHECK(at_run_time(flags) == at_run_time(zero_one));
+    }
+}
+
+TEST_CASE("approx_equal of differences that overflow the floating type", "[compare]") {
+    constexpr double dbl_max = std::numeric_limits<double>::max();
+    constexpr float flt_max = std::numeric_limits<float>::max();
+    static constexpr matrix<double, 1, 2> highest{{{dbl_max, 1.0}}}, lowest{{{-dbl_max, 1.0}}};
+    constexpr matrix<float, 1, 1> highest_f{{{flt_max}}}, lowest_f{{{-flt_max}}};
+    // The difference is 2 DBL_MAX: beyond every finite tolerance, within an infinite one (as at run time, where it
+    // is +inf); computing it in a constant expression would not compile.
+    STATIC_REQUIRE_FALSE(cta::approx_equal(highest, lowest, 1.0));
+    STATIC_REQUIRE_FALSE(cta::approx_equal(lowest, highest, dbl_max));
+    STATIC_REQUIRE(cta::approx_equal(highest, lowest, infinity));
+    STATIC_REQUIRE_FALSE(cta::approx_equal(highest_f, lowest_f, flt_max));
+    STATIC_REQUIRE(cta::approx_equal(highest_f, lowest_f, infinity_f));
+    CHECK_FALSE(cta::approx_equal(at_run_time(highest), at_run_time(lowest), at_run_time(1.0)));
+    CHECK_FALSE(cta::approx_equal(at_run_time(lowest), at_run_time(highest), at_run_time(dbl_max)));
+    CHECK(cta::approx_equal(at_run_time(highest), at_run_time(lowest), at_run_time(infinity)));
+    CHECK_FALSE(cta::approx_equal(at_run_time(highest_f), at_run_time(lowest_f), at_run_time(flt_max)));
+    STATIC_REQUIRE(CTA_EXPECT_NEAR(highest, lowest, std::numeric_limits<double>::infinity()));
+}
+
 TEST_CASE("round_to rounds to decimals, halfway cases away from zero", "[compare]") {
     SECTION("one decimal") {
         constexpr matrix<double, 1, 6> x{{{0.25, -0.25, 0.75, 1.04, -1.06, -0.04}}};
