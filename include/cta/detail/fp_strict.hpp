@@ -8,7 +8,32 @@
 /// definitions of every header that computes), GCC compiles with `-fno-fast-math -ffp-contract=off` and Clang with
 /// `float_control(precise, on)` and `fp contract(off)`; code outside, the user's own, keeps its flags. (On GCC a
 /// function inside cannot be inlined into one outside, so a call from user code into the library stays a call.)
+///
+/// NaN and infinities: the library's special values (a masked score is -inf, a NaN score gives a NaN row, `isnan`)
+/// need them. GCC's pragma and Clang 14 to 16's bring them back under `-ffinite-math-only` (which `-ffast-math`
+/// implies). Newer Clangs do not: they fold `x != x` and `__builtin_isnan` to false and take every infinity for
+/// undefined behaviour in the whole translation unit, whatever the pragmas (Clang 19 and 22 were seen to give a fully
+/// masked attention row weights such as 5306 instead of 0). Those Clangs know it, and warn
+/// (`-Wnan-infinity-disabled`); with them, a translation unit that includes a computing header of cta and does
+/// not honour NaN and infinities does not compile. The fix is `-fno-finite-math-only` (after `-ffast-math`, whose
+/// other parts may stay), or, for `-fno-honor-nans` or `-fno-honor-infinities`, leaving them out.
 #pragma once
+
+#if defined(__clang__) && defined(__has_warning)
+#if __has_warning("-Wnan-infinity-disabled")
+#if defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__
+#error "cta needs NaN and infinities, which this Clang drops under -ffinite-math-only (and -ffast-math) whatever the library's pragmas: add -fno-finite-math-only for the translation units that include cta (docs/numerics.md)"
+#endif
+// -fno-honor-nans and -fno-honor-infinities alone define no macro: Clang's own warning, made an error here, names
+// this line.
+#pragma clang diagnostic push
+#pragma clang diagnostic error "-Wnan-infinity-disabled"
+namespace cta::detail {
+inline constexpr double needs_nan_and_infinities[] = {__builtin_nan(""), __builtin_inf()};
+}  // namespace cta::detail
+#pragma clang diagnostic pop
+#endif
+#endif
 
 #if defined(__clang__)
 #define CTA_FP_STRICT_BEGIN                                                                                   \
