@@ -290,7 +290,7 @@ template <class R, class T, std::size_t Rows, std::size_t N>
 ///
 /// Subtracting the row maximum changes nothing mathematically and keeps every exponent <= 0, so no `exp`
 /// overflows and the largest term is exactly 1. Computed in `real_t<Real, T>`: `Real` if given, else `T` if `T` is
-/// floating, else `double` (`cta::softmax<float>(scores)` asks for `float`).
+/// floating, else `double` (`cta::softmax<float>(scores)` asks for `float`); it must be `double` or `float`.
 ///
 /// Rows with special values (documented in docs/numerics.md):
 /// - an entry of -inf gets weight exactly 0 (a masked entry);
@@ -302,7 +302,9 @@ template <class R, class T, std::size_t Rows, std::size_t N>
 template <class Real = void, matrix_type M>
 constexpr auto softmax(const M& s) noexcept {
     using R = real_t<Real, typename M::value_type>;
-    static_assert(std::is_floating_point_v<R>, "cta::softmax<Real>(s): Real must be a floating-point type");
+    static_assert(std::is_same_v<R, double> || std::is_same_v<R, float>,
+                  "cta::softmax<Real>(s) computes in double or float (cta::exp has those two): for long double "
+                  "scores, ask for double with cta::softmax<double>(s)");
     rebind_t<M, R> w;
 #if CTA_HAVE_VECTORS
     if constexpr (detail::has_vectors<R>) {

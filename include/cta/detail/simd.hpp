@@ -7,13 +7,20 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 /// CTA_HAVE_VECTORS is 1 where the compiler has the vector extensions (GCC, Clang) and the target vector registers
 /// (x86-64's SSE2, Arm's NEON), else 0: plain loops, which is also smaller code for microcontrollers without them.
+/// Define it as 0 before including cta (or with -DCTA_HAVE_VECTORS=0) for plain loops everywhere; the results are
+/// the same bits (tests/identity's `scalar` variant). Every translation unit of a program must see the same value.
+#ifndef CTA_HAVE_VECTORS
 #if defined(__GNUC__) && (defined(__SSE2__) || defined(__ARM_NEON) || defined(__aarch64__))
 #define CTA_HAVE_VECTORS 1
 #else
 #define CTA_HAVE_VECTORS 0
+#endif
+#elif CTA_HAVE_VECTORS != 0 && !(defined(__GNUC__) && (defined(__SSE2__) || defined(__ARM_NEON) || defined(__aarch64__)))
+#error "CTA_HAVE_VECTORS=1 needs GCC's or Clang's vector extensions and a target with SSE2 or NEON"
 #endif
 
 namespace cta::detail {
@@ -40,16 +47,27 @@ inline constexpr bool has_vectors =
     CTA_HAVE_VECTORS && (std::is_same_v<R, float> || (std::is_same_v<R, double> && has_double_vectors));
 
 #if CTA_HAVE_VECTORS
+/// The masks that comparisons of vectors of double and of float give, taken from comparisons (outside a template,
+/// where GCC types them as vectors): GCC's 64-bit lanes are `long` on LP64 targets where Clang's are `long long`,
+/// and `-flax-vector-conversions=none` allows no conversion between the two.
+typedef double double_vector __attribute__((vector_size(vector_bytes)));  // NOLINT(modernize-use-using)
+typedef float float_vector __attribute__((vector_size(vector_bytes)));    // NOLINT(modernize-use-using)
+using double_mask = decltype(double_vector{} < double_vector{});
+using float_mask = decltype(float_vector{} < float_vector{});
+template <class V>
+auto lane_of(V v) -> std::remove_cvref_t<decltype(v[0])>;  // the type of a lane of V (for decltype only)
+
 /// A vector of R filling a vector register, the signed integer vector of the same lanes (what comparisons give),
 /// the unsigned one (for arithmetic on the bits, which wraps around), and the number of lanes.
 template <class R>
 struct simd {
-    using bits_t = std::conditional_t<sizeof(R) == 8, std::int64_t, std::int32_t>;
+    typedef R type __attribute__((vector_size(vector_bytes)));  // NOLINT(modernize-use-using)
+    using mask_type = std::conditional_t<sizeof(R) == 8, double_mask, float_mask>;
+    using bits_t = decltype(lane_of(std::declval<mask_type&>()));
     using unsigned_bits_t = std::make_unsigned_t<bits_t>;
-    typedef R type __attribute__((vector_size(vector_bytes)));                      // NOLINT(modernize-use-using)
-    typedef bits_t mask_type __attribute__((vector_size(vector_bytes)));            // NOLINT(modernize-use-using)
     typedef unsigned_bits_t bits_type __attribute__((vector_size(vector_bytes)));  // NOLINT(modernize-use-using)
     static constexpr std::size_t lanes = vector_bytes / sizeof(R);
+    static_assert(sizeof(bits_t) == sizeof(R) && sizeof(mask_type) == sizeof(type));
 };
 
 /// A vector from the memory at p (which need not be aligned), and back.
