@@ -226,7 +226,8 @@ constexpr float exp(float x) noexcept {
 ///
 /// Computed digit by digit in 64-bit integers (two radicand bits per step, p + 2 steps for p fraction bits), so it
 /// needs no floating-point arithmetic at all and gives the same bits as a hardware square root on every target.
-/// sqrt(±0) = ±0, sqrt(+inf) = +inf, sqrt(NaN) = NaN and sqrt(x) = NaN for x < 0.
+/// sqrt(±0) = ±0, sqrt(+inf) = +inf, sqrt(NaN) = NaN and sqrt(x) = NaN for x < 0. The cases are told apart by the
+/// bits, not by comparisons, which a processor that treats subnormal operands as zero (DAZ) would answer wrongly.
 template <class F>
     requires std::is_same_v<F, float> || std::is_same_v<F, double>
 constexpr F sqrt(F x) noexcept {
@@ -235,10 +236,14 @@ constexpr F sqrt(F x) noexcept {
     constexpr int p = traits::fraction_bits;
     constexpr int q = p + p % 2;          // an even number of fraction bits for m
     constexpr int s = 2 * p + 2 - q;      // radicand m * 2^s has a root of p + 2 bits
-    if (x != x || x == F(0) || x == std::numeric_limits<F>::infinity()) return x;  // NaN, ±0 (sign kept), +inf
-    if (x < F(0)) return std::numeric_limits<F>::quiet_NaN();
-
+    constexpr bits_t sign_bit = bits_t{1} << (8 * sizeof(bits_t) - 1);
+    constexpr bits_t infinity_bits = std::bit_cast<bits_t>(std::numeric_limits<F>::infinity());
     const auto b = std::bit_cast<bits_t>(x);
+    const bits_t magnitude = b & ~sign_bit;
+    if (magnitude == 0 || magnitude > infinity_bits) return x;  // ±0 (sign kept), NaN
+    if ((b & sign_bit) != 0) return std::numeric_limits<F>::quiet_NaN();  // x < 0, -inf included
+    if (magnitude == infinity_bits) return x;                               // +inf
+
     int exponent = static_cast<int>(b >> p);
     std::uint64_t m = b & ((bits_t{1} << p) - 1U);
     if (exponent == 0) {  // subnormal: normalise
