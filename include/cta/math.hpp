@@ -237,7 +237,7 @@ constexpr F sqrt(F x) noexcept {
     constexpr int q = p + p % 2;          // an even number of fraction bits for m
     constexpr int s = 2 * p + 2 - q;      // radicand m * 2^s has a root of p + 2 bits
     constexpr bits_t sign_bit = bits_t{1} << (8 * sizeof(bits_t) - 1);
-    constexpr bits_t infinity_bits = std::bit_cast<bits_t>(std::numeric_limits<F>::infinity());
+    constexpr auto infinity_bits = std::bit_cast<bits_t>(std::numeric_limits<F>::infinity());
     const auto b = std::bit_cast<bits_t>(x);
     const bits_t magnitude = b & ~sign_bit;
     if (magnitude == 0 || magnitude > infinity_bits) return x;  // ±0 (sign kept), NaN
