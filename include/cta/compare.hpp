@@ -44,21 +44,19 @@ constexpr bool approx_equal(const A& a, const B& b, Tol tolerance) noexcept {
                 if constexpr (std::is_integral_v<TA> && std::is_integral_v<TB>) {
                     if (!detail::within(detail::integer_distance(a.elems[i][j], b.elems[i][j]), tolerance))
                         return false;
-                } else {
+                } else {  // at least one floating type, so C is floating
                     const auto x = static_cast<C>(a.elems[i][j]);
                     const auto y = static_cast<C>(b.elems[i][j]);
                     const auto tol = static_cast<C>(tolerance);
-                    if constexpr (std::is_floating_point_v<C>) {
-                        if (isnan(x) || isnan(y) || isnan(tol)) return false;
-                        if (x == y) {
-                            if (tol < C(0)) return false;
-                            continue;  // also equal infinities, whose difference would be NaN
-                        }
-                        if (isinf(x) || isinf(y)) return false;
-                        if (detail::difference_overflows(x, y)) {
-                            if (!isinf(tol) || tol < C(0)) return false;
-                            continue;
-                        }
+                    if (isnan(x) || isnan(y) || isnan(tol)) return false;
+                    if (x == y) {
+                        if (tol < C(0)) return false;
+                        continue;  // also equal infinities, whose difference would be NaN
+                    }
+                    if (isinf(x) || isinf(y)) return false;
+                    if (detail::difference_overflows(x, y)) {
+                        if (!isinf(tol) || tol < C(0)) return false;
+                        continue;
                     }
                     if (!(abs(x > y ? x - y : y - x) <= tol)) return false;
                 }

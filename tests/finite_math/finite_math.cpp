@@ -9,6 +9,8 @@
 
 #include <cta/cta.hpp>
 
+#include "../runtime/at_run_time.hpp"
+
 namespace {
 
 constexpr cta::matrix<double, 4, 4> inputs{{{1, 2, 3, 4}, {0, 1, 0, 1}, {2, 1, 0, 3}, {1, 1, 1, 1}}};
@@ -17,16 +19,6 @@ constexpr cta::matrix<bool, 4, 4> mask{{{false, false, false, false},
                                          {true, true, false, false},
                                          {true, true, true, false},
                                          {true, true, true, true}}};
-
-template <class M>
-M at_run_time(const M& m) {
-    volatile std::uint64_t bits = 0;  // an opaque zero: the compiler cannot fold what follows
-    M r = m;
-    for (std::size_t i = 0; i < M::rows; ++i)
-        for (std::size_t j = 0; j < M::cols; ++j)
-            r(i, j) = static_cast<typename M::value_type>(r(i, j) + static_cast<typename M::value_type>(bits));
-    return r;
-}
 
 }  // namespace
 
@@ -38,7 +30,7 @@ int main() {
     };
 
     constexpr auto steps = cta::self_attention_steps(inputs, inputs, inputs, inputs, cta::scaled, cta::causal, mask);
-    const auto x = at_run_time(inputs);
+    const auto x = test::at_run_time(inputs);
     const auto run = cta::self_attention_steps(x, x, x, x, cta::scaled, cta::causal, mask);
     std::printf("weights of the query without keys at run time: %g %g %g %g\n", run.weights(0, 0),
                 run.weights(0, 1), run.weights(0, 2), run.weights(0, 3));

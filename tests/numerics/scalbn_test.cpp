@@ -2,6 +2,7 @@
 // checked at compile time on the extremes (a subnormal scaled to the largest binade and back, which takes two
 // factors of 2^1023 or 2^127) and at run time against std::scalbn for every n from -2300 to 2300 (float: -400 to
 // 400) and arguments across the range, subnormals included, wherever std::scalbn's result is finite.
+#include "../runtime/at_run_time.hpp"
 #include "../runtime/catch.hpp"
 
 #include <bit>
@@ -26,11 +27,7 @@ static_assert(cta::scalbn(0x1.fffffep127F, -277) == 0x1p-149F);
 static_assert(cta::scalbn(1.5, -1074) == 0x1p-1073 && cta::scalbn(0x1.8p-1000, -74) == 0x1p-1073);
 static_assert(cta::scalbn(1.25, -1074) == 0x1p-1074);
 
-template <class F>
-F at_run_time(F x) {
-    volatile F v = x;
-    return v;
-}
+using test::at_run_time;
 
 /// How many (y, n) with n in [-n_max, n_max] and a finite std::scalbn(y, n) differ from cta::scalbn at run time
 /// (each reported), and how many were compared.

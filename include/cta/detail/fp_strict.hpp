@@ -10,10 +10,10 @@
 /// function inside cannot be inlined into one outside, so a call from user code into the library stays a call.)
 ///
 /// NaN and infinities: the library's special values (a masked score is -inf, a NaN score gives a NaN row, `isnan`)
-/// need them. GCC's pragma and Clang 14 to 16's bring them back under `-ffinite-math-only` (which `-ffast-math`
-/// implies). Newer Clangs do not: they fold `x != x` and `__builtin_isnan` to false and take every infinity for
-/// undefined behaviour in the whole translation unit, whatever the pragmas (Clang 19 and 22 were seen to give a fully
-/// masked attention row weights such as 5306 instead of 0). Those Clangs know it, and warn
+/// need them. GCC's pragma and Clang 14's bring them back under `-ffinite-math-only` (which `-ffast-math` implies).
+/// Newer Clangs do not: they fold `x != x` and `__builtin_isnan` to false and take every infinity for undefined
+/// behaviour in the whole translation unit, whatever the pragmas (Clang 22 gives a fully masked attention row
+/// weights other than 0; tests/finite_math). Those Clangs know it, and warn
 /// (`-Wnan-infinity-disabled`); with them, a translation unit that includes a computing header of cta and does
 /// not honour NaN and infinities does not compile. The fix is `-fno-finite-math-only` (after `-ffast-math`, whose
 /// other parts may stay), or, for `-fno-honor-nans` or `-fno-honor-infinities`, leaving them out.

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 #include <type_traits>
 #include <utility>
 
@@ -13,13 +12,14 @@
 /// (x86-64's SSE2, Arm's NEON), else 0: plain loops, which is also smaller code for microcontrollers without them.
 /// Define it as 0 before including cta (or with -DCTA_HAVE_VECTORS=0) for plain loops everywhere; the results are
 /// the same bits (tests/identity's `scalar` variant). Every translation unit of a program must see the same value.
-#ifndef CTA_HAVE_VECTORS
 #if defined(__GNUC__) && (defined(__SSE2__) || defined(__ARM_NEON) || defined(__aarch64__))
-#define CTA_HAVE_VECTORS 1
+#define CTA_DETAIL_TARGET_HAS_VECTORS 1
 #else
-#define CTA_HAVE_VECTORS 0
+#define CTA_DETAIL_TARGET_HAS_VECTORS 0
 #endif
-#elif CTA_HAVE_VECTORS != 0 && !(defined(__GNUC__) && (defined(__SSE2__) || defined(__ARM_NEON) || defined(__aarch64__)))
+#ifndef CTA_HAVE_VECTORS
+#define CTA_HAVE_VECTORS CTA_DETAIL_TARGET_HAS_VECTORS
+#elif CTA_HAVE_VECTORS && !CTA_DETAIL_TARGET_HAS_VECTORS
 #error "CTA_HAVE_VECTORS=1 needs GCC's or Clang's vector extensions and a target with SSE2 or NEON"
 #endif
 
