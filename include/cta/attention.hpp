@@ -12,6 +12,7 @@
 #include <boost/hana/define_struct.hpp>
 
 #include <cta/detail/shape_check.hpp>
+#include <cta/detail/stack_limit.hpp>
 #include <cta/math.hpp>
 #include <cta/matrix.hpp>
 #include <cta/operations.hpp>
@@ -20,6 +21,7 @@
 #include <cta/detail/fp_strict.hpp>
 
 CTA_FP_STRICT_BEGIN
+CTA_FP_PRODUCTS_BEGIN
 
 namespace cta {
 
@@ -141,10 +143,10 @@ constexpr void apply_option(L& logits, const O& option) noexcept {
     }
 }
 
-/// The logits: the scores in `Real`, divided by sqrt(d_k) if `scaled` is among the options, then masked.
-template <class Real, std::size_t Dk, class S, class... Options>
-constexpr rebind_t<S, Real> logits_of(const S& scores, const Options&... options) noexcept {
-    rebind_t<S, Real> logits;
+/// The logits: the scores in `Real`, divided by sqrt(d_k) if `scaled` is among the options, then masked; written
+/// into `logits` (the shape of the scores, elements of Real).
+template <class Real, std::size_t Dk, class L, class S, class... Options>
+constexpr void logits_into(L& logits, const S& scores, const Options&... options) noexcept {
     for (std::size_t i = 0; i < S::rows; ++i) {
         for (std::size_t j = 0; j < S::cols; ++j) {
             logits.elems[i][j] = static_cast<Real>(scores.elems[i][j]);
@@ -159,6 +161,13 @@ constexpr rebind_t<S, Real> logits_of(const S& scores, const Options&... options
         }
     }
     (apply_option(logits, options), ...);
+}
+
+/// The logits (see logits_into).
+template <class Real, std::size_t Dk, class S, class... Options>
+constexpr rebind_t<S, Real> logits_of(const S& scores, const Options&... options) noexcept {
+    rebind_t<S, Real> logits;
+    logits_into<Real, Dk>(logits, scores, options...);
     return logits;
 }
 
@@ -178,14 +187,17 @@ template <class Steps, class Q, class K, class V, class... Options>
 constexpr void attend(Steps& s, const Q& q, const K& k, const V& v, const Options&... options) noexcept {
     using T = typename decltype(s.scores)::value_type;
     using R = typename decltype(s.weights)::value_type;
-    s.scores = multiply_transposed<T>(q, k);
+    // Each step written where it is kept: no step is made elsewhere and copied (the record may be larger than any
+    // stack, in static or heap storage).
+    multiply_transposed_into<T>(s.scores, q, k);
     if constexpr (requires { s.logits; }) {
-        s.logits = logits_of<R, Q::cols>(s.scores, options...);  // without options, the scores converted to R
-        s.weights = softmax<R>(s.logits);
+        logits_into<R, Q::cols>(s.logits, s.scores, options...);  // without options, the scores converted to R
+        softmax_into(s.weights, s.logits);
     } else {
-        s.weights = weights_of<R, Q::cols>(s.scores, options...);
+        static_assert(sizeof...(Options) == 0, "a record without logits is for attention without options");
+        softmax_into(s.weights, s.scores);  // the same bits as softmax of the scores converted to R
     }
-    s.outputs = multiply<R>(s.weights, v);
+    multiply_into<R>(s.outputs, s.weights, v);
 }
 
 /// The element type of `x * w` for the elements of all the matrices given.
@@ -258,11 +270,44 @@ template <class Steps, class XQ, class XKV, class WQ, class WK, class WV, class.
 constexpr void project_and_attend(Steps& s, const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
                                   const WV& w_value, const Options&... options) noexcept {
     using T = typename decltype(s.queries)::value_type;
-    s.queries = multiply<T>(x_q, w_query);
-    s.keys = multiply<T>(x_kv, w_key);
-    s.values = multiply<T>(x_kv, w_value);
+    multiply_into<T>(s.queries, x_q, w_query);
+    multiply_into<T>(s.keys, x_kv, w_key);
+    multiply_into<T>(s.values, x_kv, w_value);
     attend(s, s.queries, s.keys, s.values, options...);
+    if constexpr (requires { s.weighted_values; }) {
+        using R = typename decltype(s.weights)::value_type;
+        for (std::size_t i = 0; i < XQ::rows; ++i) {
+            for (std::size_t j = 0; j < XKV::rows; ++j) {
+                for (std::size_t c = 0; c < WV::cols; ++c) {
+                    s.weighted_values[i].elems[j][c] = s.weights.elems[i][j] * static_cast<R>(s.values.elems[j][c]);
+                }
+            }
+        }
+    }
 }
+
+/// Stops the build, naming the operation and both numbers, where `Bytes` of automatic storage exceed
+/// CTA_STACK_LIMIT (include/cta/detail/stack_limit.hpp); true otherwise.
+template <class Operation, std::size_t Bytes, std::size_t Limit = stack_limit>
+constexpr bool check_stack() noexcept {
+    constexpr bool fits = Bytes <= Limit;
+    if constexpr (!fits) {
+        static_assert(stack_fits<Operation, Bytes, Limit>,
+                      "cta: the steps of this call take more automatic storage (stack) than CTA_STACK_LIMIT allows "
+                      "(stack_fits<operation, bytes, limit>): write them into storage of your own with "
+                      "cta::self_attention_steps_into or cta::cross_attention_steps_into (static or heap), or "
+                      "define CTA_STACK_LIMIT (bytes) before including cta");
+    }
+    return fits;
+}
+
+/// The bytes the steps of attention of these types hold at once where only the outputs are returned: queries,
+/// keys, values, scores, logits (with options), weights, outputs.
+template <class Types, std::size_t Options>
+inline constexpr std::size_t outputs_stack_bytes =
+    sizeof(typename Types::queries_type) + sizeof(typename Types::keys_type) + sizeof(typename Types::values_type) +
+    sizeof(typename Types::scores_type) + (Options > 0 ? 2 : 1) * sizeof(typename Types::weights_type) +
+    sizeof(typename Types::outputs_type);
 
 /// The outputs only: projections are not kept.
 template <class Types, class XQ, class XKV, class WQ, class WK, class WV, class... Options>
@@ -279,6 +324,20 @@ constexpr auto project_and_attend_outputs(const XQ& x_q, const XKV& x_kv, const 
 }
 
 }  // namespace detail
+
+/// @brief The record of every step that `cta::self_attention_steps<Real>(inputs, w_query, w_key, w_value,
+/// options...)` returns for arguments of types X, WQ, WK, WV and Options (`Real` = void for the default): an
+/// `attention_steps` without options, a `transformer_attention_steps` with them. For storage of one's own, e.g.
+/// `static cta::self_attention_steps_t<void, X, WQ, WK, WV, cta::scaled_t> steps;`.
+template <class Real, class X, class WQ, class WK, class WV, class... Options>
+using self_attention_steps_t =
+    std::conditional_t<sizeof...(Options) == 0, typename detail::step_types_for<Real, X, X, WQ, WK, WV>::seed_record,
+                       typename detail::step_types_for<Real, X, X, WQ, WK, WV>::record>;
+
+/// @brief The record of every step that `cta::cross_attention_steps<Real>(x_q, x_kv, w_query, w_key, w_value,
+/// options...)` returns: a `transformer_attention_steps`.
+template <class Real, class XQ, class XKV, class WQ, class WK, class WV>
+using cross_attention_steps_t = typename detail::step_types_for<Real, XQ, XKV, WQ, WK, WV>::record;
 
 // ---- Attention from queries, keys and values -------------------------------------------------------------------------
 
@@ -302,6 +361,9 @@ constexpr auto attention(const Q& queries, const K& keys, const V& values, const
                       "(d_k), keys and values the same number of rows (n_kv)");
         return Outputs{};
     } else {
+        using Scores = matrix_t<T, Q::rows, K::rows, row_axis_t<Q>, row_axis_t<K>>;
+        detail::check_stack<op::attention, sizeof(Scores) + (sizeof...(Options) > 0 ? 2 : 1) *
+                                                                 sizeof(rebind_t<Scores, R>) + sizeof(Outputs)>();
         const auto weights = detail::weights_of<R, Q::cols>(detail::multiply_transposed<T>(queries, keys), options...);
         return detail::multiply<R>(weights, values);
     }
@@ -334,28 +396,33 @@ constexpr auto scaled_dot_product_attention(const Q& queries, const K& keys, con
 /// and the four matrix types.
 template <class Real = void, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
           attention_option... Options>
-constexpr auto self_attention_steps(const X& inputs, const WQ& w_query, const WK& w_key, const WV& w_value,
-                                    const Options&... options) noexcept {
+constexpr self_attention_steps_t<Real, X, WQ, WK, WV, Options...> self_attention_steps(
+    const X& inputs, const WQ& w_query, const WK& w_key, const WV& w_value, const Options&... options) noexcept {
     detail::check_options<Options...>();
-    using Types = detail::step_types_for<Real, X, X, WQ, WK, WV>;
-    using Steps = std::conditional_t<sizeof...(Options) == 0, typename Types::seed_record, typename Types::record>;
-    if constexpr (!detail::check_self_attention_shapes<X, WQ, WK, WV>()) {
-        return Steps{};
-    } else {
-        Steps s;
+    using Steps = self_attention_steps_t<Real, X, WQ, WK, WV, Options...>;
+    Steps s;  // the one object returned (no copy), also where a rule below stops the build
+    if constexpr (detail::check_self_attention_shapes<X, WQ, WK, WV>() &&
+                  detail::check_stack<op::self_attention, sizeof(Steps)>()) {
         detail::project_and_attend(s, inputs, inputs, w_query, w_key, w_value, options...);
-        if constexpr (sizeof...(Options) == 0) {
-            using R = typename Types::weights_type::value_type;
-            for (std::size_t i = 0; i < X::rows; ++i) {
-                for (std::size_t j = 0; j < X::rows; ++j) {
-                    for (std::size_t c = 0; c < WV::cols; ++c) {
-                        s.weighted_values[i].elems[j][c] =
-                            s.weights.elems[i][j] * static_cast<R>(s.values.elems[j][c]);
-                    }
-                }
-            }
-        }
-        return s;
+    }
+    return s;
+}
+
+/// @brief `cta::self_attention_steps(...)` written into `steps`, a record of type
+/// `cta::self_attention_steps_t<Real, X, WQ, WK, WV, Options...>` that the caller provides (static or heap storage
+/// for large n: the record alone holds n x n scores and weights, and n x n x d_v weighted values without options).
+/// The same bits; no matrix is kept in automatic storage, so CTA_STACK_LIMIT does not apply.
+template <class Real = void, class Steps, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
+          attention_option... Options>
+constexpr void self_attention_steps_into(Steps& steps, const X& inputs, const WQ& w_query, const WK& w_key,
+                                         const WV& w_value, const Options&... options) noexcept {
+    detail::check_options<Options...>();
+    if constexpr (detail::check_self_attention_shapes<X, WQ, WK, WV>()) {
+        static_assert(std::is_same_v<Steps, self_attention_steps_t<Real, X, WQ, WK, WV, Options...>>,
+                      "cta::self_attention_steps_into(steps, inputs, w_query, w_key, w_value, options...): steps "
+                      "must be a cta::self_attention_steps_t<Real, X, WQ, WK, WV, Options...> of the arguments' "
+                      "types");
+        detail::project_and_attend(steps, inputs, inputs, w_query, w_key, w_value, options...);
     }
 }
 
@@ -368,7 +435,9 @@ constexpr auto self_attention(const X& inputs, const WQ& w_query, const WK& w_ke
                               const Options&... options) noexcept {
     detail::check_options<Options...>();
     using Types = detail::step_types_for<Real, X, X, WQ, WK, WV>;
-    if constexpr (!detail::check_self_attention_shapes<X, WQ, WK, WV>()) {
+    if constexpr (!detail::check_self_attention_shapes<X, WQ, WK, WV>() ||
+                  !detail::check_stack<op::self_attention,
+                                       detail::outputs_stack_bytes<Types, sizeof...(Options)>>()) {
         return typename Types::outputs_type{};
     } else {
         return detail::project_and_attend_outputs<Types>(inputs, inputs, w_query, w_key, w_value, options...);
@@ -386,16 +455,32 @@ constexpr auto self_attention(const X& inputs, const WQ& w_query, const WK& w_ke
 /// five matrix types.
 template <class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK, matrix_type WV,
           attention_option... Options>
-constexpr auto cross_attention_steps(const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
-                                     const WV& w_value, const Options&... options) noexcept {
+constexpr cross_attention_steps_t<Real, XQ, XKV, WQ, WK, WV> cross_attention_steps(
+    const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key, const WV& w_value,
+    const Options&... options) noexcept {
     detail::check_options<Options...>();
-    using Steps = typename detail::step_types_for<Real, XQ, XKV, WQ, WK, WV>::record;
-    if constexpr (!detail::check_cross_attention_shapes<XQ, XKV, WQ, WK, WV>()) {
-        return Steps{};
-    } else {
-        Steps s;
+    using Steps = cross_attention_steps_t<Real, XQ, XKV, WQ, WK, WV>;
+    Steps s;  // the one object returned (no copy), also where a rule below stops the build
+    if constexpr (detail::check_cross_attention_shapes<XQ, XKV, WQ, WK, WV>() &&
+                  detail::check_stack<op::cross_attention, sizeof(Steps)>()) {
         detail::project_and_attend(s, x_q, x_kv, w_query, w_key, w_value, options...);
-        return s;
+    }
+    return s;
+}
+
+/// @brief `cta::cross_attention_steps(...)` written into `steps`, a `cta::cross_attention_steps_t<Real, XQ, XKV,
+/// WQ, WK, WV>` that the caller provides (static or heap storage for large sizes). The same bits; no matrix is kept
+/// in automatic storage, so CTA_STACK_LIMIT does not apply.
+template <class Real = void, class Steps, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK,
+          matrix_type WV, attention_option... Options>
+constexpr void cross_attention_steps_into(Steps& steps, const XQ& x_q, const XKV& x_kv, const WQ& w_query,
+                                          const WK& w_key, const WV& w_value, const Options&... options) noexcept {
+    detail::check_options<Options...>();
+    if constexpr (detail::check_cross_attention_shapes<XQ, XKV, WQ, WK, WV>()) {
+        static_assert(std::is_same_v<Steps, cross_attention_steps_t<Real, XQ, XKV, WQ, WK, WV>>,
+                      "cta::cross_attention_steps_into(steps, x_q, x_kv, w_query, w_key, w_value, options...): steps "
+                      "must be a cta::cross_attention_steps_t<Real, XQ, XKV, WQ, WK, WV> of the arguments' types");
+        detail::project_and_attend(steps, x_q, x_kv, w_query, w_key, w_value, options...);
     }
 }
 
@@ -406,7 +491,9 @@ constexpr auto cross_attention(const XQ& x_q, const XKV& x_kv, const WQ& w_query
                                const WV& w_value, const Options&... options) noexcept {
     detail::check_options<Options...>();
     using Types = detail::step_types_for<Real, XQ, XKV, WQ, WK, WV>;
-    if constexpr (!detail::check_cross_attention_shapes<XQ, XKV, WQ, WK, WV>()) {
+    if constexpr (!detail::check_cross_attention_shapes<XQ, XKV, WQ, WK, WV>() ||
+                  !detail::check_stack<op::cross_attention,
+                                       detail::outputs_stack_bytes<Types, sizeof...(Options)>>()) {
         return typename Types::outputs_type{};
     } else {
         return detail::project_and_attend_outputs<Types>(x_q, x_kv, w_query, w_key, w_value, options...);
@@ -415,4 +502,5 @@ constexpr auto cross_attention(const XQ& x_q, const XKV& x_kv, const WQ& w_query
 
 }  // namespace cta
 
+CTA_FP_PRODUCTS_END
 CTA_FP_STRICT_END

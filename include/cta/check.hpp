@@ -34,6 +34,7 @@
 #include <cta/detail/fp_strict.hpp>
 
 CTA_FP_STRICT_BEGIN
+CTA_FP_PRODUCTS_BEGIN
 
 namespace cta {
 
@@ -224,6 +225,7 @@ constexpr bool expect_near_impl() noexcept {
 }  // namespace detail
 }  // namespace cta
 
+CTA_FP_PRODUCTS_END
 CTA_FP_STRICT_END
 
 /// @brief True if the two matrices are equal element by element; otherwise the build stops with the position and

@@ -90,6 +90,8 @@ constexpr bool identical(const M& a, const M& b) noexcept {
     return true;
 }
 
+CTA_FP_PRODUCTS_BEGIN
+
 /// @brief Each element rounded to `decimals` decimal places, halfway cases away from zero (the seed's 四舍五入):
 /// `round(x * 10^decimals) / 10^decimals`, for 0 <= decimals <= 15. Integer matrices are returned as they are.
 template <matrix_type M>
@@ -113,6 +115,8 @@ constexpr M round_to(const M& m, int decimals) noexcept {
         return r;
     }
 }
+
+CTA_FP_PRODUCTS_END
 
 }  // namespace cta
 

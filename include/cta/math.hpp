@@ -65,6 +65,9 @@ constexpr F round(F x) noexcept {
     return r == F(0) ? (x < F(0) ? -F(0) : F(0)) : r;
 }
 
+// The functions with products (docs: include/cta/detail/fp_strict.hpp).
+CTA_FP_PRODUCTS_BEGIN
+
 namespace detail {
 
 /// Layout of the IEEE 754 binary formats.
@@ -291,6 +294,8 @@ template <class I>
 constexpr double exp(I x) noexcept {
     return exp(static_cast<double>(x));
 }
+
+CTA_FP_PRODUCTS_END
 
 }  // namespace cta
 

@@ -18,6 +18,7 @@
 #include <cta/detail/fp_strict.hpp>
 
 CTA_FP_STRICT_BEGIN
+CTA_FP_PRODUCTS_BEGIN
 
 namespace cta {
 
@@ -117,29 +118,39 @@ constexpr void multi_head(Steps& s, const XQ& x_q, const XKV& x_kv, const WQ& w_
     using T = typename Types::T;
     using R = typename Types::R;
     constexpr std::size_t d_k = Types::d_k;
-    s.queries = multiply<T>(x_q, w_query);
-    s.keys = multiply<T>(x_kv, w_key);
-    s.values = multiply<T>(x_kv, w_value);
+    // Each step written where it is kept (no step made elsewhere and copied into the record).
+    multiply_into<T>(s.queries, x_q, w_query);
+    multiply_into<T>(s.keys, x_kv, w_key);
+    multiply_into<T>(s.values, x_kv, w_value);
     for (std::size_t h = 0; h < H; ++h) {
         const auto q = columns<d_k>(s.queries, h * d_k);
         const auto k = columns<d_k>(s.keys, h * d_k);
         const auto v = columns<d_k>(s.values, h * d_k);
-        const auto scores = multiply_transposed<T>(q, k);
-        const auto weights = softmax<R>(logits_of<R, d_k>(scores, scaled, masks...));
-        const auto head = multiply<R>(weights, v);
-        for (std::size_t i = 0; i < XQ::rows; ++i) {
-            for (std::size_t j = 0; j < d_k; ++j) {
-                s.concatenated.elems[i][h * d_k + j] = head.elems[i][j];
+        const auto concatenate = [&s, h](const auto& head) {
+            for (std::size_t i = 0; i < XQ::rows; ++i) {
+                for (std::size_t j = 0; j < d_k; ++j) s.concatenated.elems[i][h * d_k + j] = head.elems[i][j];
             }
-        }
+        };
         if constexpr (requires { s.head_outputs; }) {
-            s.scores[h] = scores;
-            s.weights[h] = weights;
-            s.head_outputs[h] = head;
+            multiply_transposed_into<T>(s.scores[h], q, k);
+            softmax_into(s.weights[h], logits_of<R, d_k>(s.scores[h], scaled, masks...));
+            multiply_into<R>(s.head_outputs[h], s.weights[h], v);
+            concatenate(s.head_outputs[h]);
+        } else {
+            concatenate(multiply<R>(softmax<R>(logits_of<R, d_k>(multiply_transposed<T>(q, k), scaled, masks...)), v));
         }
     }
-    s.outputs = multiply<R>(s.concatenated, w_out);
+    multiply_into<R>(s.outputs, s.concatenated, w_out);
 }
+
+/// The bytes of automatic storage one head takes while it is computed: its columns of the queries, keys and
+/// values, its scores, logits and weights, and its outputs.
+template <class Types>
+inline constexpr std::size_t head_stack_bytes =
+    sizeof(typename Types::projections::queries_type) / (Types::d_model / Types::d_k) +
+    2 * sizeof(typename Types::projections::keys_type) / (Types::d_model / Types::d_k) +
+    sizeof(typename Types::head_scores_type) + 2 * sizeof(typename Types::head_weights_type) +
+    sizeof(typename Types::head_outputs_type);
 
 }  // namespace detail
 
@@ -153,41 +164,44 @@ constexpr void multi_head(Steps& s, const XQ& x_q, const XKV& x_kv, const WQ& w_
 /// `w_query`'s type), and the weights agree as described (the build fails naming the six matrix types).
 template <std::size_t H, class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK,
           matrix_type WV, matrix_type WO, attention_option... Masks>
-constexpr auto multi_head_attention_steps(const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
-                                          const WV& w_value, const WO& w_out, const Masks&... masks) noexcept {
+constexpr typename detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>::record multi_head_attention_steps(
+    const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key, const WV& w_value, const WO& w_out,
+    const Masks&... masks) noexcept {
     detail::check_options<Masks...>();
     using Types = detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>;
     using Steps = typename Types::record;
-    if constexpr (!detail::check_multi_head_shapes<heads<H>, XQ, XKV, WQ, WK, WV, WO>()) {
-        return Steps{};
-    } else {
-        Steps s;
+    Steps s;  // the one object returned (no copy), also where a rule below stops the build
+    if constexpr (detail::check_multi_head_shapes<heads<H>, XQ, XKV, WQ, WK, WV, WO>() &&
+                  detail::check_stack<op::multi_head_attention, sizeof(Steps) + detail::head_stack_bytes<Types>>()) {
         detail::multi_head<H, Types>(s, x_q, x_kv, w_query, w_key, w_value, w_out, masks...);
-        return s;
     }
+    return s;
 }
 
 /// @brief The outputs of multi-head attention, n_q x d_out: the same bits as
 /// `multi_head_attention_steps<H>(...).outputs`. Same arguments and shape rules.
 template <std::size_t H, class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK,
           matrix_type WV, matrix_type WO, attention_option... Masks>
-constexpr auto multi_head_attention(const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
-                                    const WV& w_value, const WO& w_out, const Masks&... masks) noexcept {
+constexpr typename detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>::outputs_type multi_head_attention(
+    const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key, const WV& w_value, const WO& w_out,
+    const Masks&... masks) noexcept {
     detail::check_options<Masks...>();
     using Types = detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>;
-    if constexpr (!detail::check_multi_head_shapes<heads<H>, XQ, XKV, WQ, WK, WV, WO>()) {
-        return typename Types::outputs_type{};
-    } else {
-        struct {
-            typename Types::projections::queries_type queries;
-            typename Types::projections::keys_type keys;
-            typename Types::projections::values_type values;
-            typename Types::concatenated_type concatenated;
-            typename Types::outputs_type outputs;
-        } s;
+    struct steps {
+        typename Types::projections::queries_type queries;
+        typename Types::projections::keys_type keys;
+        typename Types::projections::values_type values;
+        typename Types::concatenated_type concatenated;
+        typename Types::outputs_type& outputs;  // the result, returned without a copy
+    };
+    typename Types::outputs_type outputs;
+    if constexpr (detail::check_multi_head_shapes<heads<H>, XQ, XKV, WQ, WK, WV, WO>() &&
+                  detail::check_stack<op::multi_head_attention,
+                                      sizeof(steps) + sizeof(outputs) + detail::head_stack_bytes<Types>>()) {
+        steps s{{}, {}, {}, {}, outputs};
         detail::multi_head<H, Types>(s, x_q, x_kv, w_query, w_key, w_value, w_out, masks...);
-        return s.outputs;
     }
+    return outputs;
 }
 
 /// @brief Every step of multi-head self-attention: `multi_head_attention_steps<H>(x, x, ...)`.
@@ -208,4 +222,5 @@ constexpr auto multi_head_self_attention(const X& inputs, const WQ& w_query, con
 
 }  // namespace cta
 
+CTA_FP_PRODUCTS_END
 CTA_FP_STRICT_END

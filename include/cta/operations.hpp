@@ -21,6 +21,9 @@ CTA_FP_STRICT_BEGIN
 
 namespace cta {
 
+// The functions with products (docs: include/cta/detail/fp_strict.hpp).
+CTA_FP_PRODUCTS_BEGIN
+
 namespace detail {
 
 // ---- Products ------------------------------------------------------------------------------------------------------
@@ -227,7 +230,22 @@ inline void multiply_run_time(C& c, const A& a, BAt b_at) noexcept {
     multiply_plain<R>(c, a, b_at, 0);
 }
 
-/// The product a * b with elements of type R (see "Products" above).
+/// c = a * b with elements of type R (see "Products" above), written into c (a matrix of R, A::rows x B::cols).
+template <class R, class C, class A, class B>
+constexpr void multiply_into(C& c, const A& a, const B& b) noexcept {
+    if (std::is_constant_evaluated()) {
+        matrix<typename B::value_type, B::cols, B::rows> bt;  // b's columns as rows
+        for (std::size_t k = 0; k < B::rows; ++k) {
+            for (std::size_t j = 0; j < B::cols; ++j) bt.elems[j][k] = b.elems[k][j];
+        }
+        dot_products<R>(c, a, bt);
+    } else {
+        multiply_run_time<R>(c, a, [&b](std::size_t k, std::size_t j) { return b.elems[k][j]; });
+    }
+}
+
+/// The product a * b with elements of type R: multiply_into's statements, repeated rather than called (a call more
+/// is a step more of GCC's constant-evaluation budget, which tests/budget counts exactly).
 template <class R, class A, class B>
 constexpr matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>> multiply(const A& a, const B& b) noexcept {
     matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>> c;
@@ -243,19 +261,27 @@ constexpr matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>> multiply(c
     return c;
 }
 
-/// The product a * b^T, `c(i, j) = sum_k a(i, k) b(j, k)`, with the same operations in the same order as
-/// `multiply<R>(a, transpose(b))` (so the same bits), without transposing b first.
-template <class R, class A, class B>
-constexpr matrix_t<R, A::rows, B::rows, row_axis_t<A>, row_axis_t<B>> multiply_transposed(const A& a,
-                                                                                         const B& b) noexcept {
-    matrix_t<R, A::rows, B::rows, row_axis_t<A>, row_axis_t<B>> c;
+/// c = a * b^T, `c(i, j) = sum_k a(i, k) b(j, k)`, with the same operations in the same order as
+/// `multiply<R>(a, transpose(b))` (so the same bits), without transposing b first; written into c.
+template <class R, class C, class A, class B>
+constexpr void multiply_transposed_into(C& c, const A& a, const B& b) noexcept {
     if (std::is_constant_evaluated()) {
         dot_products<R>(c, a, b);
     } else {
         multiply_run_time<R>(c, a, [&b](std::size_t k, std::size_t j) { return b.elems[j][k]; });
     }
+}
+
+/// The product a * b^T with elements of type R.
+template <class R, class A, class B>
+constexpr matrix_t<R, A::rows, B::rows, row_axis_t<A>, row_axis_t<B>> multiply_transposed(const A& a,
+                                                                                         const B& b) noexcept {
+    matrix_t<R, A::rows, B::rows, row_axis_t<A>, row_axis_t<B>> c;
+    multiply_transposed_into<R>(c, a, b);
     return c;
 }
+
+CTA_FP_PRODUCTS_END
 
 /// `c(i, j) = f(m(i, j))`, with the element type of `f`'s result and the axes of `m`.
 template <class M, class F>
@@ -296,6 +322,8 @@ using difference_t = decltype(std::declval<T>() - std::declval<U>());
 
 }  // namespace detail
 
+CTA_FP_PRODUCTS_BEGIN
+
 /// @brief Matrix product: for an R x K matrix `a` and a K x C matrix `b`, the R x C matrix
 /// `c(i, j) = sum_k a(i, k) * b(k, j)` (seed sections 5 to 7 and 10).
 ///
@@ -324,6 +352,8 @@ template <matrix_type A, matrix_type B>
 constexpr auto operator*(const A& a, const B& b) noexcept {
     return matmul(a, b);
 }
+
+CTA_FP_PRODUCTS_END
 
 /// @brief The C x R matrix `t(j, i) = m(i, j)`, with the axes swapped.
 template <matrix_type M>
@@ -379,17 +409,31 @@ constexpr auto operator-(const M& m) noexcept {
     return detail::map(m, [](const auto& x) { return -x; });
 }
 
+// Loops of their own rather than `map` with a lambda: where GCC compiles the products with options of their own, it
+// does not inline a lambda so compiled into `map`, compiled without.
+CTA_FP_PRODUCTS_BEGIN
+
 /// @brief Scalar multiple `c(i, j) = m(i, j) * s`.
 template <matrix_type M, scalar_type S>
-constexpr auto operator*(const M& m, S s) noexcept {
-    return detail::map(m, [s](const auto& x) { return x * s; });
+constexpr rebind_t<M, detail::product_t<typename M::value_type, S>> operator*(const M& m, S s) noexcept {
+    rebind_t<M, detail::product_t<typename M::value_type, S>> c;
+    for (std::size_t i = 0; i < M::rows; ++i) {
+        for (std::size_t j = 0; j < M::cols; ++j) c.elems[i][j] = m.elems[i][j] * s;
+    }
+    return c;
 }
 
 /// @brief Scalar multiple `c(i, j) = s * m(i, j)`.
 template <scalar_type S, matrix_type M>
-constexpr auto operator*(S s, const M& m) noexcept {
-    return detail::map(m, [s](const auto& x) { return s * x; });
+constexpr rebind_t<M, detail::product_t<S, typename M::value_type>> operator*(S s, const M& m) noexcept {
+    rebind_t<M, detail::product_t<S, typename M::value_type>> c;
+    for (std::size_t i = 0; i < M::rows; ++i) {
+        for (std::size_t j = 0; j < M::cols; ++j) c.elems[i][j] = s * m.elems[i][j];
+    }
+    return c;
 }
+
+CTA_FP_PRODUCTS_END
 
 /// @brief Scalar quotient `c(i, j) = m(i, j) / s` (integer division for integer operands).
 template <matrix_type M, scalar_type S>

@@ -15,6 +15,7 @@
 #include <cta/detail/simd.hpp>
 
 CTA_FP_STRICT_BEGIN
+CTA_FP_PRODUCTS_BEGIN
 
 namespace cta {
 
@@ -284,6 +285,20 @@ template <class R, class T, std::size_t Rows, std::size_t N>
 }
 #endif
 
+/// w = softmax(s) row by row, written into w (the shape of s, elements of double or float).
+template <class W, class M>
+constexpr void softmax_into(W& w, const M& s) noexcept {
+#if CTA_HAVE_VECTORS
+    if constexpr (has_vectors<typename W::value_type>) {
+        if (!std::is_constant_evaluated()) {
+            softmax_rows(w.elems, s.elems);
+            return;
+        }
+    }
+#endif
+    for (std::size_t i = 0; i < M::rows; ++i) softmax_row(w.elems[i], s.elems[i]);
+}
+
 }  // namespace detail
 
 /// @brief Row-wise softmax: `w(i, j) = exp(s(i, j) - m_i) / sum_k exp(s(i, k) - m_i)` with `m_i = max_k s(i, k)`.
@@ -300,24 +315,17 @@ template <class R, class T, std::size_t Rows, std::size_t N>
 /// Entries more than the `exp` underflow threshold below the row maximum get weight 0 without computing the
 /// difference, so rows that span the whole double range (±1e308) neither overflow nor produce NaN.
 template <class Real = void, matrix_type M>
-constexpr auto softmax(const M& s) noexcept {
+constexpr rebind_t<M, real_t<Real, typename M::value_type>> softmax(const M& s) noexcept {
     using R = real_t<Real, typename M::value_type>;
     static_assert(std::is_same_v<R, double> || std::is_same_v<R, float>,
                   "cta::softmax<Real>(s) computes in double or float (cta::exp has those two): for long double "
                   "scores, ask for double with cta::softmax<double>(s)");
     rebind_t<M, R> w;
-#if CTA_HAVE_VECTORS
-    if constexpr (detail::has_vectors<R>) {
-        if (!std::is_constant_evaluated()) {
-            detail::softmax_rows(w.elems, s.elems);
-            return w;
-        }
-    }
-#endif
-    for (std::size_t i = 0; i < M::rows; ++i) detail::softmax_row(w.elems[i], s.elems[i]);
+    detail::softmax_into(w, s);
     return w;
 }
 
 }  // namespace cta
 
+CTA_FP_PRODUCTS_END
 CTA_FP_STRICT_END

@@ -1,13 +1,29 @@
 /// @file
-/// @brief `CTA_FP_STRICT_BEGIN` / `CTA_FP_STRICT_END`: the library's arithmetic is compiled with IEEE semantics
-/// whatever the user's flags, so that run-time results equal compile-time results bit for bit.
+/// @brief `CTA_FP_STRICT_BEGIN` / `CTA_FP_STRICT_END` and `CTA_FP_PRODUCTS_BEGIN` / `CTA_FP_PRODUCTS_END`: the
+/// library's arithmetic keeps IEEE semantics whatever the user's flags, so that run-time results equal compile-time
+/// results bit for bit.
 ///
 /// Constant evaluation rounds every operation as written. At run time, compilers may fuse `a * b + c` into one
 /// FMA instruction (a single rounding) when the target has one (`-march=native` on x86-64, ARMv8, Cortex-M4's
-/// `vfma`), and `-ffast-math` allows reassociation and assumes no NaN. Between these two macros (wrapped around the
-/// definitions of every header that computes), GCC compiles with `-fno-fast-math -ffp-contract=off` and Clang with
-/// `float_control(precise, on)` and `fp contract(off)`; code outside, the user's own, keeps its flags. (On GCC a
-/// function inside cannot be inlined into one outside, so a call from user code into the library stays a call.)
+/// `vfma`), and `-ffast-math` allows reassociation and assumes no NaN.
+///
+/// Clang: between the two macros (wrapped around the definitions of every header that computes) Clang compiles with
+/// `float_control(precise, on)` and `fp contract(off)`. Clang keeps these per expression, also where the library is
+/// inlined into user code, which keeps its own flags.
+///
+/// GCC keeps options per function only, and does not inline a function with options of its own into one without
+/// (an `optimize` pragma on every function made every call from user code into the library a call, and a loop of
+/// 2 x 2 additions several times slower). So GCC takes the pragma (`-fno-fast-math -ffp-contract=off`) only where
+/// the user's flags can change what an operation gives: `-ffast-math` or any of its parts that change values
+/// (finite math only, associative or reciprocal math, no signed zeros), which GCC announces by macros; and targets
+/// with FMA (`__FP_FAST_FMA`, `__FP_FAST_FMAF`: `-march=native` on most x86-64 processors, `-march=x86-64-v3`,
+/// AArch64, Cortex-M4), where GCC's default for C++ is `-ffp-contract=fast`. Elsewhere (x86-64's baseline, SSE2)
+/// GCC has nothing to fuse, and with the usual flags nothing else to change: the library's functions are compiled
+/// with the user's flags and inlined like the user's own (tests/inlining). Within the pragma, functions without
+/// products (sums, comparisons, `isnan`) are left out where only FMA calls for it (`CTA_FP_PRODUCTS_BEGIN` /
+/// `CTA_FP_PRODUCTS_END` mark the functions with products), so that they are inlined there too. (GCC 12's
+/// `__builtin_assoc_barrier` would keep a product from being fused where it is written, but GCC 12's vectoriser
+/// drops it: a loop of `barrier(a[i] * s) + b[i]` is fused once vectorised.)
 ///
 /// NaN and infinities: the library's special values (a masked score is -inf, a NaN score gives a NaN row, `isnan`)
 /// need them. GCC's pragma and Clang 14's bring them back under `-ffinite-math-only` (which `-ffast-math` implies).
@@ -35,15 +51,45 @@ inline constexpr double needs_nan_and_infinities[] = {__builtin_nan(""), __built
 #endif
 #endif
 
+// CTA_DETAIL_GCC_FAST_MATH: GCC with flags that change what an operation gives; CTA_DETAIL_GCC_FMA: GCC for a target
+// with fused multiply-add.
+#if defined(__GNUC__) && !defined(__clang__)
+#if defined(__FAST_MATH__) || (defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__) ||                          \
+    defined(__ASSOCIATIVE_MATH__) || defined(__RECIPROCAL_MATH__) || defined(__NO_SIGNED_ZEROS__)
+#define CTA_DETAIL_GCC_FAST_MATH 1
+#else
+#define CTA_DETAIL_GCC_FAST_MATH 0
+#endif
+#if defined(__FP_FAST_FMA) || defined(__FP_FAST_FMAF)
+#define CTA_DETAIL_GCC_FMA 1
+#else
+#define CTA_DETAIL_GCC_FMA 0
+#endif
+#endif
+
+#define CTA_DETAIL_GCC_STRICT_BEGIN                                                                           \
+    _Pragma("GCC push_options") _Pragma("GCC optimize(\"no-fast-math\", \"fp-contract=off\")")
+#define CTA_DETAIL_GCC_STRICT_END _Pragma("GCC pop_options")
+
 #if defined(__clang__)
 #define CTA_FP_STRICT_BEGIN                                                                                   \
     _Pragma("float_control(push)") _Pragma("float_control(precise, on)") _Pragma("clang fp contract(off)")
 #define CTA_FP_STRICT_END _Pragma("float_control(pop)")
-#elif defined(__GNUC__)
-#define CTA_FP_STRICT_BEGIN                                                                                   \
-    _Pragma("GCC push_options") _Pragma("GCC optimize(\"no-fast-math\", \"fp-contract=off\")")
-#define CTA_FP_STRICT_END _Pragma("GCC pop_options")
+#define CTA_FP_PRODUCTS_BEGIN
+#define CTA_FP_PRODUCTS_END
+#elif defined(__GNUC__) && CTA_DETAIL_GCC_FAST_MATH
+#define CTA_FP_STRICT_BEGIN CTA_DETAIL_GCC_STRICT_BEGIN
+#define CTA_FP_STRICT_END CTA_DETAIL_GCC_STRICT_END
+#define CTA_FP_PRODUCTS_BEGIN
+#define CTA_FP_PRODUCTS_END
+#elif defined(__GNUC__) && CTA_DETAIL_GCC_FMA
+#define CTA_FP_STRICT_BEGIN
+#define CTA_FP_STRICT_END
+#define CTA_FP_PRODUCTS_BEGIN CTA_DETAIL_GCC_STRICT_BEGIN
+#define CTA_FP_PRODUCTS_END CTA_DETAIL_GCC_STRICT_END
 #else
 #define CTA_FP_STRICT_BEGIN
 #define CTA_FP_STRICT_END
+#define CTA_FP_PRODUCTS_BEGIN
+#define CTA_FP_PRODUCTS_END
 #endif
