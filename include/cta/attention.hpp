@@ -19,6 +19,7 @@
 #include <cta/softmax.hpp>
 
 #include <cta/detail/fp_strict.hpp>
+#include <cta/detail/target.hpp>
 
 CTA_FP_STRICT_BEGIN
 CTA_FP_PRODUCTS_BEGIN
@@ -74,7 +75,7 @@ struct attention_steps {
         (Outputs, outputs));
 
     /// @brief Step-by-step equality.
-    friend constexpr bool operator==(const attention_steps&, const attention_steps&) = default;
+    CTA_DETAIL_TARGET_TAG friend constexpr bool operator==(const attention_steps&, const attention_steps&) = default;
 };
 
 /// @brief Every step of attention with options (scaling, masks) or between two sequences: like
@@ -100,6 +101,7 @@ struct transformer_attention_steps {
         (Outputs, outputs));
 
     /// @brief Step-by-step equality.
+    CTA_DETAIL_TARGET_TAG
     friend constexpr bool operator==(const transformer_attention_steps&, const transformer_attention_steps&) = default;
 };
 
@@ -110,7 +112,7 @@ inline constexpr bool is_scaled = (std::is_same_v<std::remove_cvref_t<Options>, 
 
 /// Applies one option to the logits: a mask, or nothing (scaling is applied before, by `logits_of`).
 template <class L, class O>
-constexpr void apply_option(L& logits, const O& option) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr void apply_option(L& logits, const O& option) noexcept {
     using R = typename L::value_type;
     if constexpr (std::is_same_v<O, causal_t>) {
         for (std::size_t i = 0; i < L::rows; ++i) {
@@ -146,7 +148,7 @@ constexpr void apply_option(L& logits, const O& option) noexcept {
 /// The logits: the scores in `Real`, divided by sqrt(d_k) if `scaled` is among the options, then masked; written
 /// into `logits` (the shape of the scores, elements of Real).
 template <class Real, std::size_t Dk, class L, class S, class... Options>
-constexpr void logits_into(L& logits, const S& scores, const Options&... options) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr void logits_into(L& logits, const S& scores, const Options&... options) noexcept {
     for (std::size_t i = 0; i < S::rows; ++i) {
         for (std::size_t j = 0; j < S::cols; ++j) {
             logits.elems[i][j] = static_cast<Real>(scores.elems[i][j]);
@@ -165,7 +167,7 @@ constexpr void logits_into(L& logits, const S& scores, const Options&... options
 
 /// The logits (see logits_into).
 template <class Real, std::size_t Dk, class S, class... Options>
-constexpr rebind_t<S, Real> logits_of(const S& scores, const Options&... options) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr rebind_t<S, Real> logits_of(const S& scores, const Options&... options) noexcept {
     rebind_t<S, Real> logits;
     logits_into<Real, Dk>(logits, scores, options...);
     return logits;
@@ -173,7 +175,7 @@ constexpr rebind_t<S, Real> logits_of(const S& scores, const Options&... options
 
 /// The weights softmax(logits) in `Real` for scores of queries with d_k = Dk columns.
 template <class Real, std::size_t Dk, class S, class... Options>
-constexpr rebind_t<S, Real> weights_of(const S& scores, const Options&... options) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr rebind_t<S, Real> weights_of(const S& scores, const Options&... options) noexcept {
     if constexpr (sizeof...(Options) == 0) {
         return softmax<Real>(scores);  // the same bits as softmax of the scores converted to Real
     } else {
@@ -184,6 +186,7 @@ constexpr rebind_t<S, Real> weights_of(const S& scores, const Options&... option
 /// Attention from queries, keys and values into a record `s` with members scores, weights and outputs (and logits
 /// if it has them): scores = Q K^T in the element type of s.scores, weights = softmax(logits), outputs = W V.
 template <class Steps, class Q, class K, class V, class... Options>
+CTA_DETAIL_TARGET_TAG
 constexpr void attend(Steps& s, const Q& q, const K& k, const V& v, const Options&... options) noexcept {
     using T = typename decltype(s.scores)::value_type;
     using R = typename decltype(s.weights)::value_type;
@@ -224,7 +227,7 @@ using step_types_for =
 
 /// Checks the options' types (the masks' shapes are checked where they are applied).
 template <class... Options>
-constexpr void check_options() noexcept {
+CTA_DETAIL_TARGET_TAG constexpr void check_options() noexcept {
     static_assert((attention_option<Options> && ...),
                   "cta: attention options are cta::scaled, cta::causal and mask matrices (bool or numbers)");
 }
@@ -239,7 +242,7 @@ inline constexpr bool projections_agree =
 
 /// Checks self-attention's shape rule; true when the shapes agree (otherwise the build stops here).
 template <class X, class WQ, class WK, class WV>
-constexpr bool check_self_attention_shapes() noexcept {
+CTA_DETAIL_TARGET_TAG constexpr bool check_self_attention_shapes() noexcept {
     constexpr bool ok = projections_agree<X, X, WQ, WK, WV>;
     if constexpr (!ok) {
         static_assert(shapes_agree<op::self_attention, X, WQ, WK, WV>,
@@ -253,7 +256,7 @@ constexpr bool check_self_attention_shapes() noexcept {
 
 /// Checks cross-attention's shape rule; true when the shapes agree (otherwise the build stops here).
 template <class XQ, class XKV, class WQ, class WK, class WV>
-constexpr bool check_cross_attention_shapes() noexcept {
+CTA_DETAIL_TARGET_TAG constexpr bool check_cross_attention_shapes() noexcept {
     constexpr bool ok = projections_agree<XQ, XKV, WQ, WK, WV>;
     if constexpr (!ok) {
         static_assert(shapes_agree<op::cross_attention, XQ, XKV, WQ, WK, WV>,
@@ -267,6 +270,7 @@ constexpr bool check_cross_attention_shapes() noexcept {
 
 /// X_q, X_kv -> every step into `s`.
 template <class Steps, class XQ, class XKV, class WQ, class WK, class WV, class... Options>
+CTA_DETAIL_TARGET_TAG
 constexpr void project_and_attend(Steps& s, const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
                                   const WV& w_value, const Options&... options) noexcept {
     using T = typename decltype(s.queries)::value_type;
@@ -289,7 +293,7 @@ constexpr void project_and_attend(Steps& s, const XQ& x_q, const XKV& x_kv, cons
 /// Stops the build, naming the operation and both numbers, where `Bytes` of automatic storage exceed
 /// CTA_STACK_LIMIT (include/cta/detail/stack_limit.hpp); true otherwise.
 template <class Operation, std::size_t Bytes, std::size_t Limit = stack_limit>
-constexpr bool check_stack() noexcept {
+CTA_DETAIL_TARGET_TAG constexpr bool check_stack() noexcept {
     constexpr bool fits = Bytes <= Limit;
     if constexpr (!fits) {
         static_assert(stack_fits<Operation, Bytes, Limit>,
@@ -311,6 +315,7 @@ inline constexpr std::size_t outputs_stack_bytes =
 
 /// The outputs only: projections are not kept.
 template <class Types, class XQ, class XKV, class WQ, class WK, class WV, class... Options>
+CTA_DETAIL_TARGET_TAG
 constexpr auto project_and_attend_outputs(const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
                                           const WV& w_value, const Options&... options) noexcept {
     using T = typename Types::queries_type::value_type;
@@ -348,6 +353,7 @@ using cross_attention_steps_t = typename detail::step_types_for<Real, XQ, XKV, W
 /// Shape rule: Q and K have the same number of columns (d_k) and K and V the same number of rows (n_kv), with
 /// matching axes, or the build fails naming `cta::op::attention` and the three matrix types.
 template <class Real = void, matrix_type Q, matrix_type K, matrix_type V, attention_option... Options>
+CTA_DETAIL_TARGET_TAG
 constexpr auto attention(const Q& queries, const K& keys, const V& values, const Options&... options) noexcept {
     detail::check_options<Options...>();
     using T = detail::product_t<typename Q::value_type, typename K::value_type>;
@@ -372,7 +378,7 @@ constexpr auto attention(const Q& queries, const K& keys, const V& values, const
 /// @brief Scaled dot-product attention, `softmax(Q K^T / sqrt(d_k) + masks) V` ("Attention Is All You Need",
 /// equation 1): `cta::attention(queries, keys, values, cta::scaled, masks...)`.
 template <class Real = void, matrix_type Q, matrix_type K, matrix_type V, attention_option... Masks>
-constexpr auto scaled_dot_product_attention(const Q& queries, const K& keys, const V& values,
+CTA_DETAIL_TARGET_TAG constexpr auto scaled_dot_product_attention(const Q& queries, const K& keys, const V& values,
                                             const Masks&... masks) noexcept {
     return attention<Real>(queries, keys, values, scaled, masks...);
 }
@@ -396,7 +402,7 @@ constexpr auto scaled_dot_product_attention(const Q& queries, const K& keys, con
 /// and the four matrix types.
 template <class Real = void, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
           attention_option... Options>
-constexpr self_attention_steps_t<Real, X, WQ, WK, WV, Options...> self_attention_steps(
+CTA_DETAIL_TARGET_TAG constexpr self_attention_steps_t<Real, X, WQ, WK, WV, Options...> self_attention_steps(
     const X& inputs, const WQ& w_query, const WK& w_key, const WV& w_value, const Options&... options) noexcept {
     detail::check_options<Options...>();
     using Steps = self_attention_steps_t<Real, X, WQ, WK, WV, Options...>;
@@ -414,6 +420,7 @@ constexpr self_attention_steps_t<Real, X, WQ, WK, WV, Options...> self_attention
 /// The same bits; no matrix is kept in automatic storage, so CTA_STACK_LIMIT does not apply.
 template <class Real = void, class Steps, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
           attention_option... Options>
+CTA_DETAIL_TARGET_TAG
 constexpr void self_attention_steps_into(Steps& steps, const X& inputs, const WQ& w_query, const WK& w_key,
                                          const WV& w_value, const Options&... options) noexcept {
     detail::check_options<Options...>();
@@ -431,6 +438,7 @@ constexpr void self_attention_steps_into(Steps& steps, const X& inputs, const WQ
 /// `cta::causal` and masks (see `attention_option`). Same shape rule.
 template <class Real = void, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
           attention_option... Options>
+CTA_DETAIL_TARGET_TAG
 constexpr auto self_attention(const X& inputs, const WQ& w_query, const WK& w_key, const WV& w_value,
                               const Options&... options) noexcept {
     detail::check_options<Options...>();
@@ -455,7 +463,7 @@ constexpr auto self_attention(const X& inputs, const WQ& w_query, const WK& w_ke
 /// five matrix types.
 template <class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK, matrix_type WV,
           attention_option... Options>
-constexpr cross_attention_steps_t<Real, XQ, XKV, WQ, WK, WV> cross_attention_steps(
+CTA_DETAIL_TARGET_TAG constexpr cross_attention_steps_t<Real, XQ, XKV, WQ, WK, WV> cross_attention_steps(
     const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key, const WV& w_value,
     const Options&... options) noexcept {
     detail::check_options<Options...>();
@@ -473,6 +481,7 @@ constexpr cross_attention_steps_t<Real, XQ, XKV, WQ, WK, WV> cross_attention_ste
 /// in automatic storage, so CTA_STACK_LIMIT does not apply.
 template <class Real = void, class Steps, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK,
           matrix_type WV, attention_option... Options>
+CTA_DETAIL_TARGET_TAG
 constexpr void cross_attention_steps_into(Steps& steps, const XQ& x_q, const XKV& x_kv, const WQ& w_query,
                                           const WK& w_key, const WV& w_value, const Options&... options) noexcept {
     detail::check_options<Options...>();
@@ -487,7 +496,7 @@ constexpr void cross_attention_steps_into(Steps& steps, const XQ& x_q, const XKV
 /// @brief The outputs of cross-attention, n_q x d_v: the same bits as `cross_attention_steps(...).outputs`.
 template <class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK, matrix_type WV,
           attention_option... Options>
-constexpr auto cross_attention(const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
+CTA_DETAIL_TARGET_TAG constexpr auto cross_attention(const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
                                const WV& w_value, const Options&... options) noexcept {
     detail::check_options<Options...>();
     using Types = detail::step_types_for<Real, XQ, XKV, WQ, WK, WV>;

@@ -8,6 +8,7 @@
 
 #include <cta/attention.hpp>
 #include <cta/matrix.hpp>
+#include <cta/detail/target.hpp>
 
 namespace cta {
 
@@ -17,6 +18,7 @@ namespace cta {
 /// different lengths use `cta::causal`. Each sequence is checked by `self_attention`'s shape rule.
 template <class Real = void, class... Sequences, matrix_type WQ, matrix_type WK, matrix_type WV,
           attention_option... Options>
+CTA_DETAIL_TARGET_TAG
 constexpr auto self_attention_batch(const boost::hana::tuple<Sequences...>& sequences, const WQ& w_query,
                                     const WK& w_key, const WV& w_value, const Options&... options) noexcept {
     static_assert((matrix_type<Sequences> && ...), "cta::self_attention_batch: every sequence is a cta::matrix");

@@ -32,6 +32,7 @@
 #include <cta/matrix.hpp>
 
 #include <cta/detail/fp_strict.hpp>
+#include <cta/detail/target.hpp>
 
 CTA_FP_STRICT_BEGIN
 CTA_FP_PRODUCTS_BEGIN
@@ -85,7 +86,7 @@ struct shown_value {
 };
 
 template <class T>
-constexpr shown_value show(T x) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr shown_value show(T x) noexcept {
     if constexpr (std::is_integral_v<T>) {
         if (std::cmp_greater(widen(x), std::numeric_limits<std::int64_t>::max())) return {};  // not shown
         return {0, static_cast<std::int64_t>(x), 0};
@@ -148,7 +149,7 @@ struct first_difference {
 };
 
 template <class A, class B, class Tol>
-constexpr first_difference find_first_difference(const A& a, const B& b, Tol tolerance) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr first_difference find_first_difference(const A& a, const B& b, Tol tolerance) noexcept {
     using TA = typename A::value_type;
     using TB = typename B::value_type;
     using C = std::common_type_t<TA, TB, Tol>;
@@ -201,7 +202,7 @@ constexpr first_difference find_first_difference(const A& a, const B& b, Tol tol
 }
 
 template <class ActualFn, class ExpectedFn, class ToleranceFn>
-constexpr bool expect_near_impl() noexcept {
+CTA_DETAIL_TARGET_TAG constexpr bool expect_near_impl() noexcept {
     constexpr auto a = ActualFn{}();
     constexpr auto b = ExpectedFn{}();
     using A = std::remove_cvref_t<decltype(a)>;

@@ -15,6 +15,7 @@
 #include <cta/matrix.hpp>
 
 #include <cta/detail/fp_strict.hpp>
+#include <cta/detail/target.hpp>
 
 CTA_FP_STRICT_BEGIN
 
@@ -30,7 +31,7 @@ namespace cta {
 ///
 /// Shape rule: same shape, or the build fails naming `cta::op::approx_equal` and both matrix types.
 template <matrix_type A, matrix_type B, scalar_type Tol>
-constexpr bool approx_equal(const A& a, const B& b, Tol tolerance) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr bool approx_equal(const A& a, const B& b, Tol tolerance) noexcept {
     if constexpr (!same_shape_v<A, B>) {
         static_assert(shapes_agree<op::approx_equal, A, B>,
                       "cta::approx_equal(a, b, tolerance) needs a and b of the same shape (and axes)");
@@ -70,7 +71,7 @@ constexpr bool approx_equal(const A& a, const B& b, Tol tolerance) noexcept {
 /// +0, and a NaN equals the same NaN): the test for "compile time and run time give the same result". For
 /// `long double`, whose objects have padding bits, values are compared instead (NaN equals NaN, -0 equals +0).
 template <matrix_type M>
-constexpr bool identical(const M& a, const M& b) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr bool identical(const M& a, const M& b) noexcept {
     using T = typename M::value_type;
     for (std::size_t i = 0; i < M::rows; ++i) {
         for (std::size_t j = 0; j < M::cols; ++j) {
@@ -95,7 +96,7 @@ CTA_FP_PRODUCTS_BEGIN
 /// @brief Each element rounded to `decimals` decimal places, halfway cases away from zero (the seed's 四舍五入):
 /// `round(x * 10^decimals) / 10^decimals`, for 0 <= decimals <= 15. Integer matrices are returned as they are.
 template <matrix_type M>
-constexpr M round_to(const M& m, int decimals) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr M round_to(const M& m, int decimals) noexcept {
     using T = typename M::value_type;
     if constexpr (!std::is_floating_point_v<T>) {
         (void)decimals;

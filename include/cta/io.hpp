@@ -18,13 +18,14 @@
 #include <cta/attention.hpp>
 #include <cta/multi_head.hpp>
 #include <cta/matrix.hpp>
+#include <cta/detail/target.hpp>
 
 namespace cta {
 
 /// @brief Prints a matrix one row per line, as the seed does: `[1, 0, 1, 0]`, with the stream's number format.
 /// No newline after the last row.
 template <class T, std::size_t R, std::size_t C, class... Axes>
-std::ostream& operator<<(std::ostream& os, const matrix<T, R, C, Axes...>& m) {
+CTA_DETAIL_TARGET_TAG std::ostream& operator<<(std::ostream& os, const matrix<T, R, C, Axes...>& m) {
     for (std::size_t i = 0; i < R; ++i) {
         os << (i == 0 ? "[" : "\n[");
         for (std::size_t j = 0; j < C; ++j) {
@@ -62,7 +63,7 @@ fixed_decimals<M> with_decimals(const M& m, int decimals) {
 /// @brief Prints each matrix of an array, numbered from 1 and separated by blank lines (e.g. the weighted values of
 /// each query).
 template <class T, std::size_t R, std::size_t C, class... Axes, std::size_t N>
-std::ostream& operator<<(std::ostream& os, const std::array<matrix<T, R, C, Axes...>, N>& ms) {
+CTA_DETAIL_TARGET_TAG std::ostream& operator<<(std::ostream& os, const std::array<matrix<T, R, C, Axes...>, N>& ms) {
     for (std::size_t i = 0; i < N; ++i) {
         os << (i == 0 ? "" : "\n\n") << '#' << (i + 1) << ":\n" << ms[i];
     }
@@ -72,7 +73,7 @@ std::ostream& operator<<(std::ostream& os, const std::array<matrix<T, R, C, Axes
 /// @brief Prints every member of a Boost.Hana struct in order, each as `name:` on a line and its value below,
 /// separated by blank lines.
 template <class Struct>
-std::ostream& print_steps(std::ostream& os, const Struct& record) {
+CTA_DETAIL_TARGET_TAG std::ostream& print_steps(std::ostream& os, const Struct& record) {
     bool first = true;
     boost::hana::for_each(boost::hana::accessors<Struct>(), [&](auto accessor) {
         os << (first ? "" : "\n\n") << boost::hana::to<char const*>(boost::hana::first(accessor)) << ":\n"
@@ -84,19 +85,19 @@ std::ostream& print_steps(std::ostream& os, const Struct& record) {
 
 /// @brief Prints the steps of attention by name, in order (`cta::print_steps`).
 template <class... M>
-std::ostream& operator<<(std::ostream& os, const attention_steps<M...>& steps) {
+CTA_DETAIL_TARGET_TAG std::ostream& operator<<(std::ostream& os, const attention_steps<M...>& steps) {
     return print_steps(os, steps);
 }
 
 /// @copydoc operator<<(std::ostream&, const attention_steps<M...>&)
 template <class... M>
-std::ostream& operator<<(std::ostream& os, const transformer_attention_steps<M...>& steps) {
+CTA_DETAIL_TARGET_TAG std::ostream& operator<<(std::ostream& os, const transformer_attention_steps<M...>& steps) {
     return print_steps(os, steps);
 }
 
 /// @copydoc operator<<(std::ostream&, const attention_steps<M...>&)
 template <std::size_t H, class... M>
-std::ostream& operator<<(std::ostream& os, const multi_head_steps<H, M...>& steps) {
+CTA_DETAIL_TARGET_TAG std::ostream& operator<<(std::ostream& os, const multi_head_steps<H, M...>& steps) {
     return print_steps(os, steps);
 }
 

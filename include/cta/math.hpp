@@ -14,6 +14,7 @@
 #include <type_traits>
 
 #include <cta/detail/fp_strict.hpp>
+#include <cta/detail/target.hpp>
 
 CTA_FP_STRICT_BEGIN
 
@@ -22,28 +23,28 @@ namespace cta {
 /// @brief True if `x` is a NaN.
 template <class F>
     requires std::is_floating_point_v<F>
-constexpr bool isnan(F x) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr bool isnan(F x) noexcept {
     return x != x;
 }
 
 /// @brief True if `x` is +inf or -inf.
 template <class F>
     requires std::is_floating_point_v<F>
-constexpr bool isinf(F x) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr bool isinf(F x) noexcept {
     return x == std::numeric_limits<F>::infinity() || x == -std::numeric_limits<F>::infinity();
 }
 
 /// @brief True if `x` is neither infinite nor NaN.
 template <class F>
     requires std::is_floating_point_v<F>
-constexpr bool isfinite(F x) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr bool isfinite(F x) noexcept {
     return !isnan(x) && !isinf(x);
 }
 
 /// @brief |x|, for any arithmetic type (for floating types, -0 gives +0; NaN gives NaN).
 template <class T>
     requires std::is_arithmetic_v<T>
-constexpr T abs(T x) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr T abs(T x) noexcept {
     if constexpr (std::is_floating_point_v<T>) {
         if (isnan(x)) return x;
         return x < T(0) ? -x : (x == T(0) ? T(0) : x);
@@ -56,7 +57,7 @@ constexpr T abs(T x) noexcept {
 /// zero result, and returns NaN, infinities and values too large to have a fraction unchanged.
 template <class F>
     requires std::is_floating_point_v<F>
-constexpr F round(F x) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr F round(F x) noexcept {
     // From 2^(digits-1) on, every representable value is an integer.
     constexpr F no_fraction = F(std::uint64_t{1} << (std::numeric_limits<F>::digits - 1));
     if (!(abs(x) < no_fraction)) return x;  // also NaN and infinities
@@ -87,11 +88,11 @@ struct ieee_traits<float> {
 };
 
 /// 2^n for -1022 <= n <= 1023, built from its bits.
-constexpr double pow2(int n) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr double pow2(int n) noexcept {
     return std::bit_cast<double>(static_cast<std::uint64_t>(0x3ff + n) << 52);
 }
 /// 2^n for -126 <= n <= 127, built from its bits.
-constexpr float pow2f(int n) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr float pow2f(int n) noexcept {
     return std::bit_cast<float>(static_cast<std::uint32_t>(0x7f + n) << 23);
 }
 
@@ -101,7 +102,7 @@ constexpr float pow2f(int n) noexcept {
 /// rounding: results in the subnormal range are scaled in two steps so that only the last one rounds. Any int n:
 /// up to two factors of 2^1023 (or of 2^-969) come first, as 2^n itself may not be a double (a subnormal y needs
 /// up to 2^2097 to reach the largest doubles), then n is clamped so that the last factor is one.
-constexpr double scalbn(double y, int n) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr double scalbn(double y, int n) noexcept {
     if (n > 1023) {
         y *= detail::pow2(1023);
         n -= 1023;
@@ -124,7 +125,7 @@ constexpr double scalbn(double y, int n) noexcept {
 }
 
 /// @copydoc scalbn(double, int)
-constexpr float scalbn(float y, int n) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr float scalbn(float y, int n) noexcept {
     if (n > 127) {
         y *= detail::pow2f(127);
         n -= 127;
@@ -177,7 +178,7 @@ inline constexpr float expf_p2 = -2.7667332906e-03F;      // -0xb55215.0p-32
 ///
 /// Written in few statements (a statement costs Clang one step of its constant-evaluation budget), with the
 /// operations in the order above.
-constexpr double exp(double x) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr double exp(double x) noexcept {
     const std::uint32_t high = static_cast<std::uint32_t>(std::bit_cast<std::uint64_t>(x) >> 32),
                         abs_high = high & 0x7fffffffU;
     // |x| >= 708.39...: NaN, overflow to +inf, underflow to +0, or (up to the thresholds) the general case.
@@ -207,7 +208,7 @@ constexpr double exp(double x) noexcept {
 /// split into its rounded value and its exact rounding error (Fast2Sum), so that the last addition is the only large
 /// rounding; and for tiny |x| the result is 1 + (x + x^2 / 2) rather than 1 + x. The error stays below 1 ulp
 /// (tests/numerics). Special values as for `exp(double)`. Written in few statements, as `exp(double)`.
-constexpr float exp(float x) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr float exp(float x) noexcept {
     const std::uint32_t bits = std::bit_cast<std::uint32_t>(x), abs_bits = bits & 0x7fffffffU;
     // |x| >= 87.33655: NaN, overflow to +inf (x >= 88.7228), underflow to +0 (x <= -103.972084), or the general case.
     if (abs_bits >= 0x42aeac50U && (abs_bits > 0x7f800000U || (abs_bits >= 0x42b17218U && (bits >> 31) == 0) ||
@@ -233,7 +234,7 @@ constexpr float exp(float x) noexcept {
 /// bits, not by comparisons, which a processor that treats subnormal operands as zero (DAZ) would answer wrongly.
 template <class F>
     requires std::is_same_v<F, float> || std::is_same_v<F, double>
-constexpr F sqrt(F x) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr F sqrt(F x) noexcept {
     using traits = detail::ieee_traits<F>;
     using bits_t = typename traits::bits;
     constexpr int p = traits::fraction_bits;
@@ -291,7 +292,7 @@ constexpr F sqrt(F x) noexcept {
 /// @brief e^x for an integer x, computed in double.
 template <class I>
     requires std::is_integral_v<I>
-constexpr double exp(I x) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr double exp(I x) noexcept {
     return exp(static_cast<double>(x));
 }
 

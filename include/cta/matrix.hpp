@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <type_traits>
+#include <cta/detail/target.hpp>
 
 namespace cta {
 
@@ -41,7 +42,7 @@ struct matrix {
     constexpr const T& operator()(std::size_t i, std::size_t j) const noexcept { return elems[i][j]; }
 
     /// @brief Element-wise equality of two matrices of the same type.
-    friend constexpr bool operator==(const matrix&, const matrix&) = default;
+    CTA_DETAIL_TARGET_TAG friend constexpr bool operator==(const matrix&, const matrix&) = default;
 };
 
 /// @brief The axis of an unnamed dimension: it matches every axis. Both axes of a plain `matrix<T, R, C>`.
@@ -132,7 +133,7 @@ using rebind_t = matrix_t<U, std::remove_cvref_t<M>::rows, std::remove_cvref_t<M
 /// @brief A copy of `m` with its axes named `RowAxis` and `ColAxis` (`any_axis` unnames one):
 /// `cta::with_axes<cta::axis::tokens, cta::axis::model>(inputs)`.
 template <class RowAxis, class ColAxis, matrix_type M>
-constexpr auto with_axes(const M& m) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr auto with_axes(const M& m) noexcept {
     matrix_t<typename M::value_type, M::rows, M::cols, RowAxis, ColAxis> r;
     for (std::size_t i = 0; i < M::rows; ++i) {
         for (std::size_t j = 0; j < M::cols; ++j) {

@@ -16,6 +16,7 @@
 #include <cta/softmax.hpp>
 
 #include <cta/detail/fp_strict.hpp>
+#include <cta/detail/target.hpp>
 
 CTA_FP_STRICT_BEGIN
 CTA_FP_PRODUCTS_BEGIN
@@ -52,14 +53,14 @@ struct multi_head_steps {
         (Outputs, outputs));
 
     /// @brief Step-by-step equality.
-    friend constexpr bool operator==(const multi_head_steps&, const multi_head_steps&) = default;
+    CTA_DETAIL_TARGET_TAG friend constexpr bool operator==(const multi_head_steps&, const multi_head_steps&) = default;
 };
 
 namespace detail {
 
 /// Columns `start` to `start + Count - 1` of `m`.
 template <std::size_t Count, class M>
-constexpr matrix_t<typename M::value_type, M::rows, Count, row_axis_t<M>, col_axis_t<M>> columns(
+CTA_DETAIL_TARGET_TAG constexpr matrix_t<typename M::value_type, M::rows, Count, row_axis_t<M>, col_axis_t<M>> columns(
     const M& m, std::size_t start) noexcept {
     matrix_t<typename M::value_type, M::rows, Count, row_axis_t<M>, col_axis_t<M>> r;
     for (std::size_t i = 0; i < M::rows; ++i) {
@@ -91,7 +92,7 @@ struct multi_head_types {
 /// `heads<H>`, a type, so that GCC's "In instantiation of" line shows `Heads = cta::heads<H>` as Clang's error
 /// line does.
 template <class Heads, class XQ, class XKV, class WQ, class WK, class WV, class WO>
-constexpr bool check_multi_head_shapes() noexcept {
+CTA_DETAIL_TARGET_TAG constexpr bool check_multi_head_shapes() noexcept {
     constexpr std::size_t H = Heads::count;
     constexpr bool heads_divide = H > 0 && WQ::cols % H == 0;
     constexpr bool weights_agree = projections_agree<XQ, XKV, WQ, WK, WV> && WV::cols == WQ::cols &&
@@ -113,6 +114,7 @@ constexpr bool check_multi_head_shapes() noexcept {
 /// Every step into `s` (a multi_head_steps record, or one without the per-head arrays kept).
 template <std::size_t H, class Types, class Steps, class XQ, class XKV, class WQ, class WK, class WV, class WO,
           class... Masks>
+CTA_DETAIL_TARGET_TAG
 constexpr void multi_head(Steps& s, const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
                           const WV& w_value, const WO& w_out, const Masks&... masks) noexcept {
     using T = typename Types::T;
@@ -164,6 +166,7 @@ inline constexpr std::size_t head_stack_bytes =
 /// `w_query`'s type), and the weights agree as described (the build fails naming the six matrix types).
 template <std::size_t H, class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK,
           matrix_type WV, matrix_type WO, attention_option... Masks>
+CTA_DETAIL_TARGET_TAG
 constexpr typename detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>::record multi_head_attention_steps(
     const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key, const WV& w_value, const WO& w_out,
     const Masks&... masks) noexcept {
@@ -182,6 +185,7 @@ constexpr typename detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>::r
 /// `multi_head_attention_steps<H>(...).outputs`. Same arguments and shape rules.
 template <std::size_t H, class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK,
           matrix_type WV, matrix_type WO, attention_option... Masks>
+CTA_DETAIL_TARGET_TAG
 constexpr typename detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>::outputs_type multi_head_attention(
     const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key, const WV& w_value, const WO& w_out,
     const Masks&... masks) noexcept {
@@ -207,6 +211,7 @@ constexpr typename detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>::o
 /// @brief Every step of multi-head self-attention: `multi_head_attention_steps<H>(x, x, ...)`.
 template <std::size_t H, class Real = void, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
           matrix_type WO, attention_option... Masks>
+CTA_DETAIL_TARGET_TAG
 constexpr auto multi_head_self_attention_steps(const X& inputs, const WQ& w_query, const WK& w_key,
                                                const WV& w_value, const WO& w_out, const Masks&... masks) noexcept {
     return multi_head_attention_steps<H, Real>(inputs, inputs, w_query, w_key, w_value, w_out, masks...);
@@ -215,6 +220,7 @@ constexpr auto multi_head_self_attention_steps(const X& inputs, const WQ& w_quer
 /// @brief The outputs of multi-head self-attention: `multi_head_attention<H>(x, x, ...)`.
 template <std::size_t H, class Real = void, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
           matrix_type WO, attention_option... Masks>
+CTA_DETAIL_TARGET_TAG
 constexpr auto multi_head_self_attention(const X& inputs, const WQ& w_query, const WK& w_key, const WV& w_value,
                                          const WO& w_out, const Masks&... masks) noexcept {
     return multi_head_attention<H, Real>(inputs, inputs, w_query, w_key, w_value, w_out, masks...);

@@ -16,6 +16,7 @@
 #include <cta/matrix.hpp>
 
 #include <cta/detail/fp_strict.hpp>
+#include <cta/detail/target.hpp>
 
 CTA_FP_STRICT_BEGIN
 
@@ -44,14 +45,14 @@ inline constexpr std::size_t dot_chunk = 64;
 
 /// `std::index_sequence<Offset, ..., Offset + n - 1>` for `std::make_index_sequence<n>`.
 template <std::size_t Offset, std::size_t... t>
-constexpr std::index_sequence<Offset + t...> offset_sequence(std::index_sequence<t...>) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr std::index_sequence<Offset + t...> offset_sequence(std::index_sequence<t...>) noexcept {
     return {};
 }
 
 /// c(i, j) = sum_k a(i, k) bt(j, k) in the order above, for constant evaluation: `chunk` holds 0 .. dot_chunk - 1
 /// (empty when K <= dot_chunk), `last` the indices of the last terms, from the last multiple of dot_chunk below K.
 template <class R, class C, class A, class BT, std::size_t... u, std::size_t... t>
-constexpr void dot_products(C& c, const A& a, const BT& bt, std::index_sequence<u...>,
+CTA_DETAIL_TARGET_TAG constexpr void dot_products(C& c, const A& a, const BT& bt, std::index_sequence<u...>,
                             std::index_sequence<t...>) noexcept {
     constexpr std::size_t whole = A::cols - sizeof...(t);
     for (std::size_t i = 0; i < A::rows; ++i) {
@@ -68,7 +69,7 @@ constexpr void dot_products(C& c, const A& a, const BT& bt, std::index_sequence<
 
 /// `dot_products` with the index sequences for K = A::cols.
 template <class R, class C, class A, class BT>
-constexpr void dot_products(C& c, const A& a, const BT& bt) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr void dot_products(C& c, const A& a, const BT& bt) noexcept {
     constexpr std::size_t K = A::cols;
     constexpr std::size_t whole = K <= dot_chunk ? 0 : K - K % dot_chunk;
     using chunk = std::make_index_sequence<K <= dot_chunk ? 0 : dot_chunk>;
@@ -97,7 +98,7 @@ inline constexpr std::size_t block_rows = 4, block_vectors = 2;
 
 /// The scalar product, for what the vector blocks leave: columns j0 .. C::cols - 1 of c = a b.
 template <class R, class C, class A, class BAt>
-inline void multiply_plain(C& c, const A& a, BAt b_at, std::size_t j0) noexcept {
+CTA_DETAIL_TARGET_TAG inline void multiply_plain(C& c, const A& a, BAt b_at, std::size_t j0) noexcept {
     for (std::size_t i = 0; i < A::rows; ++i) {
         for (std::size_t j = j0; j < C::cols; ++j) {
             R acc{};
@@ -114,6 +115,7 @@ inline void multiply_plain(C& c, const A& a, BAt b_at, std::size_t j0) noexcept 
 /// `panel[k]` holds b(k0 + k, j0 ...), Vectors vectors wide. The accumulators are named variables, not an array, so
 /// that they stay in registers (GCC keeps an array of eight AVX vectors in memory).
 template <std::size_t Rows, std::size_t Vectors, class V, class R, class C, class A>
+CTA_DETAIL_TARGET_TAG
 inline void multiply_block(C& c, const A& a, const R (*panel)[Vectors * sizeof(V) / sizeof(R)], std::size_t depth,
                            std::size_t i0, std::size_t j0, std::size_t k0, bool first) noexcept {
     static_assert((Vectors == 2 && (Rows == 4 || Rows == 1)) || (Vectors == 4 && (Rows == 2 || Rows == 1)));
@@ -182,7 +184,7 @@ inline constexpr std::size_t strips_end = From + (Cols - From) - (Cols - From) %
 /// Columns From .. To - 1 of c = a b (whole strips of Vectors vectors) in blocks of Rows rows.
 template <std::size_t Rows, std::size_t Vectors, std::size_t From, std::size_t To, class R, class C, class A,
           class BAt>
-inline void multiply_strips(C& c, const A& a, BAt b_at) noexcept {
+CTA_DETAIL_TARGET_TAG inline void multiply_strips(C& c, const A& a, BAt b_at) noexcept {
     using V = typename simd<R>::type;
     constexpr std::size_t width = Vectors * simd<R>::lanes;
     constexpr std::size_t K = A::cols, depth_max = K < panel_depth ? K : panel_depth;
@@ -207,7 +209,7 @@ inline void multiply_strips(C& c, const A& a, BAt b_at) noexcept {
 /// c = a b at run time for R = float or double, with `b_at(k, j)` giving b(k, j): strips of the blocks' shape, then
 /// of 4 rows x 2 vectors for the columns left, then plain loops.
 template <class R, class C, class A, class BAt>
-inline void multiply_vectors(C& c, const A& a, BAt b_at) noexcept {
+CTA_DETAIL_TARGET_TAG inline void multiply_vectors(C& c, const A& a, BAt b_at) noexcept {
     constexpr std::size_t wide_end = strips_end<R, block_vectors, C::cols, 0>;
     constexpr std::size_t narrow_end = strips_end<R, 2, C::cols, wide_end>;
     multiply_strips<block_rows, block_vectors, 0, wide_end, R>(c, a, b_at);
@@ -218,7 +220,7 @@ inline void multiply_vectors(C& c, const A& a, BAt b_at) noexcept {
 
 /// c = a b at run time, with `b_at(k, j)` giving b(k, j).
 template <class R, class C, class A, class BAt>
-inline void multiply_run_time(C& c, const A& a, BAt b_at) noexcept {
+CTA_DETAIL_TARGET_TAG inline void multiply_run_time(C& c, const A& a, BAt b_at) noexcept {
 #if CTA_HAVE_VECTORS
     if constexpr (has_vectors<R>) {
         if constexpr (C::cols >= 2 * simd<R>::lanes) {
@@ -232,7 +234,7 @@ inline void multiply_run_time(C& c, const A& a, BAt b_at) noexcept {
 
 /// c = a * b with elements of type R (see "Products" above), written into c (a matrix of R, A::rows x B::cols).
 template <class R, class C, class A, class B>
-constexpr void multiply_into(C& c, const A& a, const B& b) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr void multiply_into(C& c, const A& a, const B& b) noexcept {
     if (std::is_constant_evaluated()) {
         matrix<typename B::value_type, B::cols, B::rows> bt;  // b's columns as rows
         for (std::size_t k = 0; k < B::rows; ++k) {
@@ -247,6 +249,7 @@ constexpr void multiply_into(C& c, const A& a, const B& b) noexcept {
 /// The product a * b with elements of type R: multiply_into's statements, repeated rather than called (a call more
 /// is a step more of GCC's constant-evaluation budget, which tests/budget counts exactly).
 template <class R, class A, class B>
+CTA_DETAIL_TARGET_TAG
 constexpr matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>> multiply(const A& a, const B& b) noexcept {
     matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>> c;
     if (std::is_constant_evaluated()) {
@@ -264,7 +267,7 @@ constexpr matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>> multiply(c
 /// c = a * b^T, `c(i, j) = sum_k a(i, k) b(j, k)`, with the same operations in the same order as
 /// `multiply<R>(a, transpose(b))` (so the same bits), without transposing b first; written into c.
 template <class R, class C, class A, class B>
-constexpr void multiply_transposed_into(C& c, const A& a, const B& b) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr void multiply_transposed_into(C& c, const A& a, const B& b) noexcept {
     if (std::is_constant_evaluated()) {
         dot_products<R>(c, a, b);
     } else {
@@ -274,6 +277,7 @@ constexpr void multiply_transposed_into(C& c, const A& a, const B& b) noexcept {
 
 /// The product a * b^T with elements of type R.
 template <class R, class A, class B>
+CTA_DETAIL_TARGET_TAG
 constexpr matrix_t<R, A::rows, B::rows, row_axis_t<A>, row_axis_t<B>> multiply_transposed(const A& a,
                                                                                          const B& b) noexcept {
     matrix_t<R, A::rows, B::rows, row_axis_t<A>, row_axis_t<B>> c;
@@ -285,7 +289,7 @@ CTA_FP_PRODUCTS_END
 
 /// `c(i, j) = f(m(i, j))`, with the element type of `f`'s result and the axes of `m`.
 template <class M, class F>
-constexpr auto map(const M& m, F f) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr auto map(const M& m, F f) noexcept {
     rebind_t<M, decltype(f(m.elems[0][0]))> c;
     for (std::size_t i = 0; i < M::rows; ++i) {
         for (std::size_t j = 0; j < M::cols; ++j) {
@@ -302,7 +306,7 @@ using elementwise_t = matrix_t<R, A::rows, A::cols, common_axis_t<row_axis_t<A>,
 
 /// `c(i, j) = f(a(i, j), b(i, j))` as an `R` matrix, for `a` and `b` of the same shape.
 template <class R, class A, class B, class F>
-constexpr elementwise_t<R, A, B> zip(const A& a, const B& b, F f) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr elementwise_t<R, A, B> zip(const A& a, const B& b, F f) noexcept {
     elementwise_t<R, A, B> c;
     for (std::size_t i = 0; i < A::rows; ++i) {
         for (std::size_t j = 0; j < A::cols; ++j) {
@@ -331,7 +335,7 @@ CTA_FP_PRODUCTS_BEGIN
 /// matrix types. With named axes, `a`'s column axis also matches `b`'s row axis, or the build fails naming
 /// `cta::op::matmul` and both axes (a forgotten transpose).
 template <matrix_type A, matrix_type B>
-constexpr auto matmul(const A& a, const B& b) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr auto matmul(const A& a, const B& b) noexcept {
     using R = detail::product_t<typename A::value_type, typename B::value_type>;
     using C = matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>>;
     if constexpr (A::cols != B::rows) {
@@ -349,7 +353,7 @@ constexpr auto matmul(const A& a, const B& b) noexcept {
 
 /// @brief `a * b` is `cta::matmul(a, b)`.
 template <matrix_type A, matrix_type B>
-constexpr auto operator*(const A& a, const B& b) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr auto operator*(const A& a, const B& b) noexcept {
     return matmul(a, b);
 }
 
@@ -357,7 +361,7 @@ CTA_FP_PRODUCTS_END
 
 /// @brief The C x R matrix `t(j, i) = m(i, j)`, with the axes swapped.
 template <matrix_type M>
-constexpr auto transpose(const M& m) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr auto transpose(const M& m) noexcept {
     matrix_t<typename M::value_type, M::cols, M::rows, col_axis_t<M>, row_axis_t<M>> t;
     for (std::size_t i = 0; i < M::rows; ++i) {
         for (std::size_t j = 0; j < M::cols; ++j) {
@@ -369,7 +373,7 @@ constexpr auto transpose(const M& m) noexcept {
 
 /// @brief Row `i` of `m` (from 0) as a 1 x C matrix: `cta::row(inputs, 0)` is the seed's "Input 1".
 template <matrix_type M>
-constexpr auto row(const M& m, std::size_t i) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr auto row(const M& m, std::size_t i) noexcept {
     matrix_t<typename M::value_type, 1, M::cols, row_axis_t<M>, col_axis_t<M>> r;
     for (std::size_t j = 0; j < M::cols; ++j) {
         r.elems[0][j] = m.elems[i][j];
@@ -380,7 +384,7 @@ constexpr auto row(const M& m, std::size_t i) noexcept {
 /// @brief Element-wise sum `c(i, j) = a(i, j) + b(i, j)`. Shape rule: same shape, or the build fails naming
 /// `cta::op::add` and both matrix types.
 template <matrix_type A, matrix_type B>
-constexpr auto operator+(const A& a, const B& b) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr auto operator+(const A& a, const B& b) noexcept {
     using R = detail::sum_t<typename A::value_type, typename B::value_type>;
     if constexpr (!same_shape_v<A, B>) {
         static_assert(shapes_agree<op::add, A, B>, "cta: a + b needs a and b of the same shape (and axes)");
@@ -393,7 +397,7 @@ constexpr auto operator+(const A& a, const B& b) noexcept {
 /// @brief Element-wise difference `c(i, j) = a(i, j) - b(i, j)`. Shape rule: same shape, or the build fails
 /// naming `cta::op::subtract` and both matrix types.
 template <matrix_type A, matrix_type B>
-constexpr auto operator-(const A& a, const B& b) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr auto operator-(const A& a, const B& b) noexcept {
     using R = detail::difference_t<typename A::value_type, typename B::value_type>;
     if constexpr (!same_shape_v<A, B>) {
         static_assert(shapes_agree<op::subtract, A, B>, "cta: a - b needs a and b of the same shape (and axes)");
@@ -405,7 +409,7 @@ constexpr auto operator-(const A& a, const B& b) noexcept {
 
 /// @brief Negation `c(i, j) = -m(i, j)`.
 template <matrix_type M>
-constexpr auto operator-(const M& m) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr auto operator-(const M& m) noexcept {
     return detail::map(m, [](const auto& x) { return -x; });
 }
 
@@ -415,6 +419,7 @@ CTA_FP_PRODUCTS_BEGIN
 
 /// @brief Scalar multiple `c(i, j) = m(i, j) * s`.
 template <matrix_type M, scalar_type S>
+CTA_DETAIL_TARGET_TAG
 constexpr rebind_t<M, detail::product_t<typename M::value_type, S>> operator*(const M& m, S s) noexcept {
     rebind_t<M, detail::product_t<typename M::value_type, S>> c;
     for (std::size_t i = 0; i < M::rows; ++i) {
@@ -425,6 +430,7 @@ constexpr rebind_t<M, detail::product_t<typename M::value_type, S>> operator*(co
 
 /// @brief Scalar multiple `c(i, j) = s * m(i, j)`.
 template <scalar_type S, matrix_type M>
+CTA_DETAIL_TARGET_TAG
 constexpr rebind_t<M, detail::product_t<S, typename M::value_type>> operator*(S s, const M& m) noexcept {
     rebind_t<M, detail::product_t<S, typename M::value_type>> c;
     for (std::size_t i = 0; i < M::rows; ++i) {
@@ -437,7 +443,7 @@ CTA_FP_PRODUCTS_END
 
 /// @brief Scalar quotient `c(i, j) = m(i, j) / s` (integer division for integer operands).
 template <matrix_type M, scalar_type S>
-constexpr auto operator/(const M& m, S s) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr auto operator/(const M& m, S s) noexcept {
     return detail::map(m, [s](const auto& x) { return x / s; });
 }
 
@@ -448,7 +454,7 @@ constexpr auto operator/(const M& m, S s) noexcept {
 /// (Two matrices of the same type compare with the defaulted `operator==`.)
 template <matrix_type A, matrix_type B>
     requires(!std::is_same_v<A, B>)
-constexpr bool operator==(const A& a, const B& b) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr bool operator==(const A& a, const B& b) noexcept {
     if constexpr (!same_shape_v<A, B>) {
         static_assert(shapes_agree<op::equal, A, B>, "cta: a == b needs a and b of the same shape (and axes)");
         return false;

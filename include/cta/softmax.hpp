@@ -13,6 +13,7 @@
 
 #include <cta/detail/fp_strict.hpp>
 #include <cta/detail/simd.hpp>
+#include <cta/detail/target.hpp>
 
 CTA_FP_STRICT_BEGIN
 CTA_FP_PRODUCTS_BEGIN
@@ -51,7 +52,7 @@ struct exp_vector_constants<float> {
 
 /// |x| lane by lane: x without its sign bit (-0.0 has only that bit set).
 template <class V, class M>
-inline V abs_lanes(V x) noexcept {
+CTA_DETAIL_TARGET_TAG inline V abs_lanes(V x) noexcept {
     return reinterpret_cast<V>(reinterpret_cast<M>(x) & ~reinterpret_cast<M>(-V{}));
 }
 
@@ -60,7 +61,7 @@ inline V abs_lanes(V x) noexcept {
 /// lanes, so that every lane gets the bits cta::exp gives. (In exp, k == 0 takes hi = x, lo = 0, r = x and no
 /// scaling; here k = +0 gives the same: x - 0 * ln2_hi == x, 0 * ln2_lo == +0, r - 0 == r, y * 2^0 == y.)
 template <class R, class V = typename simd<R>::type, class M = typename simd<R>::mask_type>
-inline V exp_lanes(V x) noexcept {
+CTA_DETAIL_TARGET_TAG inline V exp_lanes(V x) noexcept {
     using k = exp_vector_constants<R>;
     constexpr bool is_double = std::is_same_v<R, double>;
     const V zero{};
@@ -120,6 +121,7 @@ struct row_scan {
 /// The weights of a special row (a NaN, or a maximum of +-inf): NaN everywhere, or 1/count for the +inf entries and
 /// 0 elsewhere; nothing is computed from the infinities.
 template <class R, class T, std::size_t N>
+CTA_DETAIL_TARGET_TAG
 constexpr void special_row(R (&w)[N], const T (&s)[N], bool nan, std::size_t infinities) noexcept {
     for (std::size_t j = 0; j < N; ++j) {
         const auto x = static_cast<R>(s[j]);
@@ -138,7 +140,7 @@ inline constexpr R exp_underflow = std::numeric_limits<R>::digits > 24 ? R(-746)
 /// sign of a zero maximum may differ, which changes no weight (x - max and max + underflow differ at most in the sign
 /// of a zero difference, and exp(-0) == exp(+0) == 1).
 template <class R, class T, std::size_t N>
-inline row_scan<R> scan_lanes(R (&w)[N], const T (&s)[N]) noexcept {
+CTA_DETAIL_TARGET_TAG inline row_scan<R> scan_lanes(R (&w)[N], const T (&s)[N]) noexcept {
     using V = typename simd<R>::type;
     using M = typename simd<R>::mask_type;
     constexpr std::size_t lanes = simd<R>::lanes, whole = N - N % lanes;
@@ -183,7 +185,7 @@ inline row_scan<R> scan_lanes(R (&w)[N], const T (&s)[N]) noexcept {
 /// recomputed with cta::exp from s. Returns the sum of the w[j] in the order j = 0, 1, ...: the same bits as the
 /// constant-evaluation loop, the sum formed while the exponentials are computed.
 template <class R, class T, std::size_t N>
-inline R exp_row(R (&w)[N], const T (&s)[N], R max) noexcept {
+CTA_DETAIL_TARGET_TAG inline R exp_row(R (&w)[N], const T (&s)[N], R max) noexcept {
     using V = typename simd<R>::type;
     using M = typename simd<R>::mask_type;
     constexpr std::size_t lanes = simd<R>::lanes, whole = N - N % lanes;
@@ -227,7 +229,7 @@ inline R exp_row(R (&w)[N], const T (&s)[N], R max) noexcept {
 
 /// One row of softmax at run time: the row as R and its scan, then its exponentials, `lanes` at a time.
 template <class R, class T, std::size_t N>
-inline void softmax_row_lanes(R (&w)[N], const T (&s)[N]) noexcept {
+CTA_DETAIL_TARGET_TAG inline void softmax_row_lanes(R (&w)[N], const T (&s)[N]) noexcept {
     const row_scan<R> r = scan_lanes(w, s);
     if (r.nan || r.max == -std::numeric_limits<R>::infinity() || r.max == std::numeric_limits<R>::infinity()) {
         special_row(w, s, r.nan, r.infinities);
@@ -240,7 +242,7 @@ inline void softmax_row_lanes(R (&w)[N], const T (&s)[N]) noexcept {
 
 /// One row of softmax (see softmax below): w = softmax(s) in R.
 template <class R, class T, std::size_t N>
-constexpr void softmax_row(R (&w)[N], const T (&s)[N]) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr void softmax_row(R (&w)[N], const T (&s)[N]) noexcept {
     constexpr R inf = std::numeric_limits<R>::infinity();
 #if CTA_HAVE_VECTORS
     if constexpr (has_vectors<R>) {
@@ -275,19 +277,23 @@ constexpr void softmax_row(R (&w)[N], const T (&s)[N]) noexcept {
 }
 
 #if CTA_HAVE_VECTORS
-/// Every row of softmax at run time, in a function of its own that writes through its parameter. (Inlined into a
-/// caller that copies the result into a record, `s.weights = softmax(logits)`, GCC 12 at -O3 was seen to drop every
-/// store to the local result: the row addresses were rewritten as integer offsets from another object, and the
-/// stores then taken for stores to a dead local. Stores through a parameter are never dead.)
+/// Every row of softmax at run time, in a function of its own that writes through its parameter. (GCC 12 at -O3,
+/// where it compiles the library with options of its own (`#pragma GCC optimize`, include/cta/detail/fp_strict.hpp),
+/// was seen to drop every store to a local result inlined into a caller that copied it into a record,
+/// `s.weights = softmax(logits)`: the row addresses were rewritten as integer offsets from another object, and the
+/// stores taken for stores to a dead local. Without the pragma, or with -fno-ivopts, the same code was right. The
+/// library now writes every step of a record in place (softmax_into, multiply_into), and this function stays out of
+/// line: stores through a parameter are never dead. tests/attention runs under the pragma: attention.x86-64-v3,
+/// attention.fast_math.)
 template <class R, class T, std::size_t Rows, std::size_t N>
-[[gnu::noinline]] void softmax_rows(R (&w)[Rows][N], const T (&s)[Rows][N]) noexcept {
+CTA_DETAIL_TARGET_TAG [[gnu::noinline]] void softmax_rows(R (&w)[Rows][N], const T (&s)[Rows][N]) noexcept {
     for (std::size_t i = 0; i < Rows; ++i) softmax_row_lanes(w[i], s[i]);
 }
 #endif
 
 /// w = softmax(s) row by row, written into w (the shape of s, elements of double or float).
 template <class W, class M>
-constexpr void softmax_into(W& w, const M& s) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr void softmax_into(W& w, const M& s) noexcept {
 #if CTA_HAVE_VECTORS
     if constexpr (has_vectors<typename W::value_type>) {
         if (!std::is_constant_evaluated()) {
@@ -315,7 +321,7 @@ constexpr void softmax_into(W& w, const M& s) noexcept {
 /// Entries more than the `exp` underflow threshold below the row maximum get weight 0 without computing the
 /// difference, so rows that span the whole double range (±1e308) neither overflow nor produce NaN.
 template <class Real = void, matrix_type M>
-constexpr rebind_t<M, real_t<Real, typename M::value_type>> softmax(const M& s) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr rebind_t<M, real_t<Real, typename M::value_type>> softmax(const M& s) noexcept {
     using R = real_t<Real, typename M::value_type>;
     static_assert(std::is_same_v<R, double> || std::is_same_v<R, float>,
                   "cta::softmax<Real>(s) computes in double or float (cta::exp has those two): for long double "

@@ -3,15 +3,11 @@
 #            or Clang's -Wnan-infinity-disabled made an error there);
 #   passes   it builds, and the program runs and exits with 0 (its checks are in finite_math.cpp).
 # INCLUDES: the include directories, separated by "|". Run by the finite_math.* tests (tests/finite_math/CMakeLists.txt).
+include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/cta_script_tools.cmake")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 set(program "${WORK_DIR}/finite_math")
-separate_arguments(flags UNIX_COMMAND "${FLAGS}")
-string(REPLACE "|" ";" includes "${INCLUDES}")
-set(include_flags "")
-foreach(dir IN LISTS includes)
-  list(APPEND include_flags "-I${dir}")
-endforeach()
-execute_process(COMMAND "${COMPILER}" -std=c++20 ${flags} ${include_flags} "${SOURCE}" -o "${program}"
+cta_script_compile_flags(compile_flags)
+execute_process(COMMAND "${COMPILER}" ${compile_flags} "${SOURCE}" -o "${program}"
                 RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
 set(flags_text "${FLAGS}")
 if(EXPECT STREQUAL "refused")
@@ -27,11 +23,7 @@ elseif(EXPECT STREQUAL "passes")
   if(NOT result EQUAL 0)
     message(FATAL_ERROR "${COMPILER} ${flags_text}: the program did not compile:\n${output}")
   endif()
-  execute_process(COMMAND "${program}" RESULT_VARIABLE run_result OUTPUT_VARIABLE run_output ERROR_VARIABLE run_output)
-  message("${COMPILER} ${flags_text}:\n${run_output}")
-  if(NOT run_result EQUAL 0)
-    message(FATAL_ERROR "${COMPILER} ${flags_text}: the program's checks failed (exit code ${run_result})")
-  endif()
+  cta_script_run("${program}" "${COMPILER} ${flags_text}")
 else()
   message(FATAL_ERROR "EXPECT must be refused or passes, not '${EXPECT}'")
 endif()

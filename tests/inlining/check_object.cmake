@@ -2,15 +2,11 @@
 #   inlined    the object defines no function of namespace cta (nm): every call into the library was inlined;
 #   no_fusion  its code has no fused multiply-add instruction of x86-64 (objdump): vfmadd, vfmsub, vfnmadd, vfnmsub.
 # INCLUDES: the include directories, separated by "|". Run by the inlining.* tests (tests/inlining/CMakeLists.txt).
+include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/cta_script_tools.cmake")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 set(object "${WORK_DIR}/object.o")
-separate_arguments(flags UNIX_COMMAND "${FLAGS}")
-string(REPLACE "|" ";" includes "${INCLUDES}")
-set(include_flags "")
-foreach(dir IN LISTS includes)
-  list(APPEND include_flags "-I${dir}")
-endforeach()
-execute_process(COMMAND "${COMPILER}" -std=c++20 ${flags} ${include_flags} -c "${SOURCE}" -o "${object}"
+cta_script_compile_flags(compile_flags)
+execute_process(COMMAND "${COMPILER}" ${compile_flags} -c "${SOURCE}" -o "${object}"
                 RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
 if(NOT result EQUAL 0)
   message(FATAL_ERROR "${COMPILER} ${FLAGS}: ${SOURCE} did not compile:\n${output}")

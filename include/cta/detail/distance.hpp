@@ -8,13 +8,14 @@
 #include <limits>
 #include <type_traits>
 #include <utility>
+#include <cta/detail/target.hpp>
 
 namespace cta::detail {
 
 /// An integer as std::int64_t or std::uint64_t, by its signedness (bool and the character types included, which
 /// the std::cmp_* functions do not take).
 template <class I>
-constexpr auto widen(I x) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr auto widen(I x) noexcept {
     static_assert(std::is_integral_v<I> && sizeof(I) <= 8);
     if constexpr (std::is_signed_v<I>) {
         return static_cast<std::int64_t>(x);
@@ -26,7 +27,7 @@ constexpr auto widen(I x) noexcept {
 /// x == y as values, for integers of any types: `-1` and `4294967295u` differ (the usual arithmetic conversions
 /// would make them equal).
 template <class X, class Y>
-constexpr bool integers_equal(X x, Y y) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr bool integers_equal(X x, Y y) noexcept {
     return std::cmp_equal(widen(x), widen(y));
 }
 
@@ -38,7 +39,7 @@ struct integer_distance_t {
 };
 
 template <class X, class Y>
-constexpr integer_distance_t integer_distance(X x_, Y y_) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr integer_distance_t integer_distance(X x_, Y y_) noexcept {
     using U = std::uint64_t;
     const auto x = widen(x_);
     const auto y = widen(y_);
@@ -69,7 +70,7 @@ constexpr integer_distance_t integer_distance(X x_, Y y_) noexcept {
 
 /// distance <= tolerance, for a tolerance of any arithmetic type; false for a negative or NaN tolerance.
 template <class Tol>
-constexpr bool within(integer_distance_t d, Tol tolerance) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr bool within(integer_distance_t d, Tol tolerance) noexcept {
     using U = std::uint64_t;
     if constexpr (std::is_floating_point_v<Tol>) {
         if (!(tolerance >= Tol(0))) return false;
@@ -89,7 +90,7 @@ constexpr bool within(integer_distance_t d, Tol tolerance) noexcept {
 /// Whether x - y may overflow, for finite x and y: opposite signs and |x| >= max - |y| (rounded). When false, |x| + |y|
 /// is below max + ulp(max) / 2 and rounds to a finite value; when true, |x - y| is at least max - ulp(max).
 template <class F>
-constexpr bool difference_overflows(F x, F y) noexcept {
+CTA_DETAIL_TARGET_TAG constexpr bool difference_overflows(F x, F y) noexcept {
     if ((x < F(0)) == (y < F(0))) return false;
     const F ax = x < F(0) ? -x : x, ay = y < F(0) ? -y : y;
     return ax >= std::numeric_limits<F>::max() - ay;

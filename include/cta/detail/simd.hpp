@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <type_traits>
 #include <utility>
+#include <cta/detail/target.hpp>
 
 /// CTA_HAVE_VECTORS is 1 where the compiler has the vector extensions (GCC, Clang) and the target vector registers
 /// (x86-64's SSE2, Arm's NEON), else 0: plain loops, which is also smaller code for microcontrollers without them.
@@ -72,13 +73,13 @@ struct simd {
 
 /// A vector from the memory at p (which need not be aligned), and back.
 template <class V, class R>
-inline V load_vector(const R* p) noexcept {
+CTA_DETAIL_TARGET_TAG inline V load_vector(const R* p) noexcept {
     V v;
     __builtin_memcpy(&v, p, sizeof(V));
     return v;
 }
 template <class V, class R>
-inline void store_vector(R* p, V v) noexcept {
+CTA_DETAIL_TARGET_TAG inline void store_vector(R* p, V v) noexcept {
     __builtin_memcpy(p, &v, sizeof(V));
 }
 
@@ -86,7 +87,7 @@ inline void store_vector(R* p, V v) noexcept {
 /// an operand of each arithmetic instruction: in a product's block, two loads per multiplication instead of one
 /// per row.) An empty `asm` that takes v in a vector register and gives it back; no instruction.
 template <class V>
-inline void in_register(V& v) noexcept {
+CTA_DETAIL_TARGET_TAG inline void in_register(V& v) noexcept {
 #if defined(__GNUC__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
     __asm__("" : "+x"(v));
 #elif defined(__GNUC__) && !defined(__clang__) && (defined(__ARM_NEON) || defined(__aarch64__))
@@ -98,7 +99,7 @@ inline void in_register(V& v) noexcept {
 
 /// m ? a : b, lane by lane, for a mask m of all-ones or all-zeros lanes (as comparisons give).
 template <class V, class M>
-inline V select(M m, V a, V b) noexcept {
+CTA_DETAIL_TARGET_TAG inline V select(M m, V a, V b) noexcept {
     return reinterpret_cast<V>((reinterpret_cast<M>(a) & m) | (reinterpret_cast<M>(b) & ~m));
 }
 #endif
