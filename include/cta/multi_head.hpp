@@ -181,6 +181,33 @@ constexpr typename detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>::r
     return s;
 }
 
+/// @brief The record of every step that `cta::multi_head_attention_steps<H, Real>(x_q, x_kv, w_query, w_key,
+/// w_value, w_out, masks...)` returns for arguments of these types (`Real` = void for the default).
+template <std::size_t H, class Real, class XQ, class XKV, class WQ, class WK, class WV, class WO>
+using multi_head_attention_steps_t = typename detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>::record;
+
+/// @brief `cta::multi_head_attention_steps<H>(...)` written into `steps`, a `cta::multi_head_attention_steps_t<H,
+/// Real, XQ, XKV, WQ, WK, WV, WO>` that the caller provides (static or heap storage for large sizes: the record
+/// holds H scores and weights of n_q x n_kv). The same bits. Only one head's columns and logits are kept in automatic
+/// storage while it is computed; CTA_STACK_LIMIT applies to them.
+template <std::size_t H, class Real = void, class Steps, matrix_type XQ, matrix_type XKV, matrix_type WQ,
+          matrix_type WK, matrix_type WV, matrix_type WO, attention_option... Masks>
+CTA_DETAIL_TARGET_TAG constexpr void multi_head_attention_steps_into(Steps& steps, const XQ& x_q, const XKV& x_kv,
+                                                                     const WQ& w_query, const WK& w_key,
+                                                                     const WV& w_value, const WO& w_out,
+                                                                     const Masks&... masks) noexcept {
+    detail::check_options<Masks...>();
+    using Types = detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>;
+    if constexpr (detail::check_multi_head_shapes<heads<H>, XQ, XKV, WQ, WK, WV, WO>() &&
+                  detail::check_stack<op::multi_head_attention, detail::head_stack_bytes<Types>>()) {
+        static_assert(std::is_same_v<Steps, typename Types::record>,
+                      "cta::multi_head_attention_steps_into<h>(steps, x_q, x_kv, w_query, w_key, w_value, w_out, "
+                      "masks...): steps must be a cta::multi_head_attention_steps_t<h, Real, XQ, XKV, WQ, WK, WV, WO> "
+                      "of the arguments' types");
+        detail::multi_head<H, Types>(steps, x_q, x_kv, w_query, w_key, w_value, w_out, masks...);
+    }
+}
+
 /// @brief The outputs of multi-head attention, n_q x d_out: the same bits as
 /// `multi_head_attention_steps<H>(...).outputs`. Same arguments and shape rules.
 template <std::size_t H, class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK,

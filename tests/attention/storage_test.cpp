@@ -106,6 +106,18 @@ static_assert(cross_steps_into() == cta::cross_attention_steps<float>(seed::inpu
                                                                        seed::w_key, seed::w_value, cta::scaled,
                                                                        cta::causal));
 
+constexpr cta::matrix<double, 3, 3> w_out{{{1.0, 0.5, 0.0}, {0.0, 1.0, -0.5}, {0.25, 0.0, 1.0}}};
+
+constexpr auto multi_head_steps_into() {
+    cta::multi_head_attention_steps_t<3, void, SX, SX, SW, SW, SW, decltype(w_out)> s{};
+    cta::multi_head_attention_steps_into<3>(s, seed::inputs, seed::inputs, seed::w_query, seed::w_key, seed::w_value,
+                                            w_out, cta::causal);
+    return s;
+}
+static_assert(multi_head_steps_into() == cta::multi_head_self_attention_steps<3>(seed::inputs, seed::w_query,
+                                                                                  seed::w_key, seed::w_value, w_out,
+                                                                                  cta::causal));
+
 }  // namespace
 
 TEST_CASE("the into functions at run time give the compile-time records", "[storage]") {
