@@ -1,5 +1,8 @@
 // Arm semihosting: the program asks the debugger (here QEMU, run with -semihosting-config enable=on) to print and
-// to end the run. On M-profile cores the request is `bkpt 0xab` with the operation in r0 and its argument in r1.
+// to end the run. The operation goes in r0 and its argument in r1; the request is `bkpt 0xab` on M-profile cores
+// (examples/cortex-m4), `svc 0x123456` on A- and R-profile cores in Arm state (tests/embedded/cortex-a15), and
+// `svc 0xab` in Thumb state. (An A-profile program makes its requests in System mode, where a real SVC exception,
+// taken to Supervisor mode, would not overwrite its link register.)
 #pragma once
 
 #include <cstdint>
@@ -14,7 +17,13 @@ inline int call(int operation, const void* argument) noexcept {
     int result;
     asm volatile("mov r0, %[operation]\n\t"
                  "mov r1, %[argument]\n\t"
+#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
                  "bkpt 0xab\n\t"
+#elif defined(__thumb__)
+                 "svc 0xab\n\t"
+#else
+                 "svc 0x123456\n\t"
+#endif
                  "mov %[result], r0"
                  : [result] "=r"(result)
                  : [operation] "r"(operation), [argument] "r"(argument)

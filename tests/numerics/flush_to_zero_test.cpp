@@ -1,6 +1,7 @@
 // Processor modes that flush subnormals (docs/numerics.md): FTZ (subnormal results become 0) and DAZ (subnormal
-// operands are read as 0), switched on in MXCSR as -ffast-math's start-up code (crtfastmath.o) does on x86-64, and
-// always on in 32-bit Arm's NEON arithmetic. With both on, at run time:
+// operands are read as 0), switched on in MXCSR as -ffast-math's start-up code (crtfastmath.o) does on x86-64.
+// (32-bit Arm's NEON arithmetic always flushes; cta uses no vectors there, tests/embedded/cortex-a15.) With both on,
+// at run time:
 // - cta::sqrt, which tells its cases apart by their bits and computes in integers, gives the compile-time bits of
 //   subnormal arguments;
 // - cta::exp gives the compile-time bits wherever the compile-time result is normal or 0, and +0 where it is

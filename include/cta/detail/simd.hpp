@@ -9,24 +9,31 @@
 #include <utility>
 #include <cta/detail/target.hpp>
 
-/// CTA_HAVE_VECTORS is 1 where the compiler has the vector extensions (GCC, Clang) and the target vector registers
-/// (x86-64's SSE2, Arm's NEON), else 0: plain loops, which is also smaller code for microcontrollers without them.
-/// Define it as 0 before including cta (or with -DCTA_HAVE_VECTORS=0) for plain loops everywhere; the results are
-/// the same bits (tests/identity's `scalar` variant). Every translation unit of a program must see the same value.
-#if defined(__GNUC__) && (defined(__SSE2__) || defined(__ARM_NEON) || defined(__aarch64__))
+/// CTA_HAVE_VECTORS is 1 where the compiler has the vector extensions (GCC, Clang) and the target has vector
+/// registers whose arithmetic is IEEE's, subnormals included (x86-64's SSE2; AArch64's Advanced SIMD, which follows
+/// FPCR as its scalar instructions do), else 0: plain loops, which is also smaller code for microcontrollers without
+/// them. 32-bit Arm has plain loops: its NEON (Advanced SIMD in AArch32 state) ignores FPSCR and flushes subnormal
+/// operands and results to zero, where the VFP's scalar instructions keep them (FPSCR.FZ = 0), so vectors would give
+/// 0 for a result that is subnormal at compile time (tests/embedded/cortex-a15 shows both); CTA_HAVE_VECTORS=1 is
+/// refused there. Define it as 0 before including cta (or with -DCTA_HAVE_VECTORS=0) for plain loops everywhere; the
+/// results are the same bits (tests/identity's `scalar` variant). Every translation unit of a program must see the
+/// same value.
+#if defined(__GNUC__) && (defined(__SSE2__) || defined(__aarch64__))
 #define CTA_DETAIL_TARGET_HAS_VECTORS 1
 #else
 #define CTA_DETAIL_TARGET_HAS_VECTORS 0
 #endif
 #ifndef CTA_HAVE_VECTORS
 #define CTA_HAVE_VECTORS CTA_DETAIL_TARGET_HAS_VECTORS
+#elif CTA_HAVE_VECTORS && defined(__arm__) && defined(__ARM_NEON)
+#error "CTA_HAVE_VECTORS=1 on 32-bit Arm: NEON flushes subnormals to zero (it ignores FPSCR), so subnormal results would not be the compile-time ones; cta uses plain loops there"
 #elif CTA_HAVE_VECTORS && !CTA_DETAIL_TARGET_HAS_VECTORS
-#error "CTA_HAVE_VECTORS=1 needs GCC's or Clang's vector extensions and a target with SSE2 or NEON"
+#error "CTA_HAVE_VECTORS=1 needs GCC's or Clang's vector extensions and a target with SSE2 or AArch64's Advanced SIMD"
 #endif
 
 namespace cta::detail {
 
-/// The bytes of a vector register: 16 (SSE2, NEON), 32 with AVX, 64 with AVX-512.
+/// The bytes of a vector register: 16 (SSE2, Advanced SIMD), 32 with AVX, 64 with AVX-512.
 #if defined(__AVX512F__)
 inline constexpr std::size_t vector_bytes = 64;
 #elif defined(__AVX__)
@@ -35,17 +42,9 @@ inline constexpr std::size_t vector_bytes = 32;
 inline constexpr std::size_t vector_bytes = 16;
 #endif
 
-/// Whether the target has vectors of double (32-bit Arm's NEON has vectors of float only).
-#if CTA_HAVE_VECTORS && (defined(__SSE2__) || defined(__aarch64__))
-inline constexpr bool has_double_vectors = true;
-#else
-inline constexpr bool has_double_vectors = false;
-#endif
-
-/// Whether the run-time kernels have vectors of R: float, and double where the target has them.
+/// Whether the run-time kernels have vectors of R: of float and of double on every target with vectors.
 template <class R>
-inline constexpr bool has_vectors =
-    CTA_HAVE_VECTORS && (std::is_same_v<R, float> || (std::is_same_v<R, double> && has_double_vectors));
+inline constexpr bool has_vectors = CTA_HAVE_VECTORS && (std::is_same_v<R, float> || std::is_same_v<R, double>);
 
 #if CTA_HAVE_VECTORS
 /// The masks that comparisons of vectors of double and of float give, taken from comparisons (outside a template,
@@ -90,7 +89,7 @@ template <class V>
 CTA_DETAIL_TARGET_TAG inline void in_register(V& v) noexcept {
 #if defined(__GNUC__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
     __asm__("" : "+x"(v));
-#elif defined(__GNUC__) && !defined(__clang__) && (defined(__ARM_NEON) || defined(__aarch64__))
+#elif defined(__GNUC__) && !defined(__clang__) && defined(__aarch64__)
     __asm__("" : "+w"(v));
 #else
     (void)v;

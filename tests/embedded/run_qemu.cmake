@@ -1,0 +1,60 @@
+# Test driver of the embedded tests (cmake -P): configures and builds a bare-metal program (SOURCE_DIR, a project of
+# its own) with an arm-none-eabi toolchain file in its own build tree, runs PROGRAM.elf under QEMU's board MACHINE,
+# and prints "cta-embedded: exit code <n>" with QEMU's exit code (the program's, through semihosting). Prints
+# "cta-embedded: skipped: ..." when a tool is missing. CXX_COMPILER, if given, compiles instead of arm-none-eabi-g++
+# (which still provides newlib and links); QEMU_OPTIONS, more options for QEMU separated by spaces.
+if(NOT ARM_NONE_EABI_GXX)
+  message("cta-embedded: skipped: arm-none-eabi-g++ not found (bash .ci/install-deps installs it)")
+  return()
+endif()
+if(NOT QEMU_SYSTEM_ARM)
+  message("cta-embedded: skipped: qemu-system-arm not found (bash .ci/install-deps installs it)")
+  return()
+endif()
+if(DEFINED CXX_COMPILER AND NOT CXX_COMPILER)
+  message("cta-embedded: skipped: clang++ not found (bash .ci/install-deps installs it)")
+  return()
+endif()
+
+set(configure "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${BINARY_DIR}" -G "${GENERATOR}"
+  "--toolchain=${TOOLCHAIN_FILE}"
+  "-DCMAKE_BUILD_TYPE=${BUILD_TYPE}"
+  "-DCTA_QEMU_SYSTEM_ARM=${QEMU_SYSTEM_ARM}")
+if(CXX_COMPILER)
+  list(APPEND configure "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" "-DCTA_ARM_NONE_EABI_GXX=${ARM_NONE_EABI_GXX}")
+else()
+  list(APPEND configure "-DCMAKE_CXX_COMPILER=${ARM_NONE_EABI_GXX}")
+endif()
+if(MAKE_PROGRAM)
+  list(APPEND configure "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}")
+endif()
+if(BOOST_INCLUDE_DIR)
+  list(GET BOOST_INCLUDE_DIR 0 boost_dir)
+  list(APPEND configure "-DCTA_HOST_BOOST_INCLUDE_DIR=${boost_dir}")
+endif()
+
+execute_process(COMMAND ${configure} RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "cta-embedded: configuring ${SOURCE_DIR} failed (${result})")
+endif()
+execute_process(COMMAND "${CMAKE_COMMAND}" --build "${BINARY_DIR}" --config "${BUILD_TYPE}" RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "cta-embedded: building ${SOURCE_DIR} failed (${result})")
+endif()
+
+set(elf "${BINARY_DIR}/${PROGRAM}.elf")
+if(NOT EXISTS "${elf}")
+  set(elf "${BINARY_DIR}/${BUILD_TYPE}/${PROGRAM}.elf")  # multi-config generators
+endif()
+
+separate_arguments(qemu_options UNIX_COMMAND "${QEMU_OPTIONS}")
+# QEMU writes the program's semihosting output to its standard error, passed through to the test's output.
+execute_process(
+  COMMAND "${QEMU_SYSTEM_ARM}" -M "${MACHINE}" -nographic ${qemu_options}
+          -semihosting-config enable=on,target=native -kernel "${elf}"
+  TIMEOUT 60
+  RESULT_VARIABLE result)
+message("cta-embedded: exit code ${result}")
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "cta-embedded: the program failed under QEMU")
+endif()
