@@ -71,10 +71,40 @@ inline constexpr double needs_nan_and_infinities[] = {__builtin_nan(""), __built
     _Pragma("GCC push_options") _Pragma("GCC optimize(\"no-fast-math\", \"fp-contract=off\")")
 #define CTA_DETAIL_GCC_STRICT_END _Pragma("GCC pop_options")
 
+// Clang supports `#pragma float_control` on x86, on AArch64 from Clang 16 and on RISC-V from Clang 19 (Clang 14, 16,
+// 19 and 22 measured); elsewhere (32-bit Arm, Cortex-M) it ignores it with a warning. There the library takes
+// `#pragma clang fp contract(off)` alone, which Clang applies but cannot restore at the end of a header (it has no
+// push), so it stays in effect for the rest of the translation unit; and, since nothing there can undo fast-math
+// flags for the library, it refuses them.
 #if defined(__clang__)
+#if defined(__x86_64__) || defined(__i386__) || (defined(__aarch64__) && __clang_major__ >= 16) ||                \
+    (defined(__riscv) && __clang_major__ >= 19)
+#define CTA_DETAIL_CLANG_FLOAT_CONTROL 1
+#else
+#define CTA_DETAIL_CLANG_FLOAT_CONTROL 0
+#if defined(__FAST_MATH__) || (defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__)
+#error "cta: this Clang ignores #pragma float_control on this target, so the library's arithmetic cannot keep IEEE semantics under -ffast-math or -ffinite-math-only: build the translation units that include cta without them (docs/numerics.md)"
+#endif
+#endif
+// Clang before 22 gives the arithmetic of neighbouring elements written one by one (its SLP vectoriser) to 32-bit
+// Arm's NEON, which flushes subnormals to zero whatever FPSCR says: element-wise sums of subnormals give 0 at run
+// time (tests/embedded/cortex-a15). -fno-slp-vectorize prevents it; no macro tells, so the build says it with
+// CTA_NO_SLP_VECTORIZE.
+#if defined(__arm__) && !defined(__aarch64__) && defined(__ARM_NEON) && __clang_major__ < 22 &&                    \
+    defined(__OPTIMIZE__) && !defined(CTA_NO_SLP_VECTORIZE)
+#error "cta: Clang before 22 gives element-wise float arithmetic to 32-bit Arm's NEON (SLP vectoriser), which flushes subnormals to zero: compile with -fno-slp-vectorize and define CTA_NO_SLP_VECTORIZE to say so (docs/numerics.md)"
+#endif
+#endif
+
+#if defined(__clang__) && CTA_DETAIL_CLANG_FLOAT_CONTROL
 #define CTA_FP_STRICT_BEGIN                                                                                   \
     _Pragma("float_control(push)") _Pragma("float_control(precise, on)") _Pragma("clang fp contract(off)")
 #define CTA_FP_STRICT_END _Pragma("float_control(pop)")
+#define CTA_FP_PRODUCTS_BEGIN
+#define CTA_FP_PRODUCTS_END
+#elif defined(__clang__)
+#define CTA_FP_STRICT_BEGIN _Pragma("clang fp contract(off)")
+#define CTA_FP_STRICT_END
 #define CTA_FP_PRODUCTS_BEGIN
 #define CTA_FP_PRODUCTS_END
 #elif defined(__GNUC__) && CTA_DETAIL_GCC_FAST_MATH
