@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The benchmarks' operands: deterministic pseudo-random doubles, the same at compile time and at run time.
 #pragma once
 

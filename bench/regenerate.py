@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSL-1.0
 """Measures cta's compile-time and run-time costs and writes the tables of docs/performance.md.
 
     python3 bench/regenerate.py                 everything (about 15 minutes on 2 cores), into docs/performance.md

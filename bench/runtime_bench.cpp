@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Run time of self-attention: cta against Eigen 3.4 with fixed-size matrices and against a naive loop reference,
 // for the tutorial's size (3 tokens of 4 features, 4 x 3 weights) and for n = d = 16 and 64, all in doubles; and
 // two of its steps at n = d = 64 alone, a 64 x 64 x 64 product and the softmax of 64 x 64 scores, cta against Eigen.

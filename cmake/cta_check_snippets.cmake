@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Keeps documents true to the compiled sources they quote. A CMake script, run with `cmake -P`:
 #
 #   cmake [-DROOT=<source dir>] [-DDOCS=<doc>,<doc>...] [-DCHECK=all|snippets|numbers] [-DTRANSLATIONS=ON]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Compile-fail tests, made as pairs from one source file (as Eigen does):
 #
 #   cta_add_compile_fail_test(<name> <source> REGEX <regex>... [ANYWHERE <regex>...])

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Builds TARGET in BUILD_DIR, expects the build to fail, and checks that the compiler's first lines match every
 # regular expression REGEX_0 ... REGEX_<REGEX_COUNT - 1>, and that the whole output matches ANYWHERE_0 ...
 # ANYWHERE_<ANYWHERE_COUNT - 1>. Run by the compile_fail.<name>.ko tests (see cta_compile_fail.cmake).

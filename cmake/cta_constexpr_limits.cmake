@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Raises the compiler's budgets for constant evaluation on one target, for programs that compute larger models
 # at compile time than the compilers' default budgets allow:
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # The x86-64 micro-architecture levels that the identity tests and the benchmarks are built for besides
 # -march=native: x86-64-v2 (SSE4.2: 16-byte vectors), x86-64-v3 (AVX2, FMA: 32-byte vectors) and x86-64-v4
 # (AVX-512: 64-byte vectors). -march=native compiles only the paths of the build machine's own processor; the levels

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Helpers of the test scripts that compile and run programs themselves (cmake -P): tests/finite_math,
 # tests/inlining, tests/mixed_targets.
 #   cta_script_compile_flags(<out>)      -std=c++20, FLAGS (separated by spaces) and -I for each directory of

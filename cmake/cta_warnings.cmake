@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # cta_project_options: the flags of the project's own targets (tests, examples), never of consumers.
 add_library(cta_project_options INTERFACE)
 target_link_libraries(cta_project_options INTERFACE cta::cta)

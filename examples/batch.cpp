@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A batch of sequences of different lengths: self-attention over each, with the same weights, in one call. The
 // sequences travel in a Boost.Hana tuple, so each keeps its own length in its type, and so does each result: no
 // padding to the longest sequence.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Cross-attention: the queries come from one sequence, the keys and values from another, as when a Transformer's
 // decoder attends to its encoder's output. The two sequences may differ in length (n_q != n_kv) and in features,
 // and the values may have another size than the queries and keys (d_v != d_k).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The figures of docs/figures/: one SVG per step of the seed's self-attention, drawn from the values the compiler
 // computed (cta::self_attention_steps), and an overview of the steps with their shapes.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Masks decide which keys each query may attend to: the causal mask (no looking ahead), a boolean mask (true keeps
 // an entry) and an additive mask (added to the scores before softmax). A masked entry gets weight exactly 0, and a
 // query whose entries are all masked attends to nothing: its weights and its output are 0.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Multi-head attention ("Attention Is All You Need", section 3.2.2): h heads attend side by side, each with its own
 // d_k = d_model / h columns of the queries, keys and values, and the output projection W_O mixes their outputs.
 // Here h = 2 and d_model = 6 on the seed's inputs: head 1 has the seed's weights, so it computes the seed's scaled

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Named axes: the seed's self-attention with every dimension named, so that the types say what each matrix holds
 // (tokens by model features, tokens by key features, ...) and the compiler checks meaning as well as sizes.
 #include <iostream>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The smallest use of cta: the seed's self-attention, proven by the compiler and printed at run time.
 // Build it with nothing but the headers: g++ -std=c++20 -I include examples/quick_start.cpp
 #include <iostream>

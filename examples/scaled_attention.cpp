@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Scaled dot-product attention, the Transformer's form of the seed's self-attention: the scores are divided by
 // sqrt(d_k) before softmax ("Attention Is All You Need", equation 1), so that larger key sizes do not push softmax
 // towards a single key. The numbers are computed and checked by the compiler, then printed.

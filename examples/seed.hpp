@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The seed tutorial's data (sections 3 and 4): three tokens of four numbers and the three 4 x 3 weight matrices.
 // Shared by the examples and the tests.
 #pragma once

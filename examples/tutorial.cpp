@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The seed tutorial, step by step: each section's numbers are computed by the compiler, proven with static_assert
 // while this file compiles, and printed when it runs.
 #include <iostream>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Self-attention for beginners, as a typed tutorial: the beginners' tutorial this library follows, section by
 // section, computed and checked while this file compiles, and printed when it runs. docs/tutorial.md (English) and
 // docs/tutorial.zh.md (Chinese) show the regions of this file marked `// [tutorial:NAME]` ... `// [/tutorial:NAME]`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // One self-attention of n = d = CTA_BENCH_N in a single constant expression: the inputs and weights are constants of
 // their own, the attention (projections, scores, softmax, outputs) is one evaluation.
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The self-attention of attention_single.cpp with each step in its own constant: six evaluations, each within its
 // own budget, giving the same bits as the single one.
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // CTA_BENCH_CALLS calls of cta::exp(double) in one constant expression, on arguments spread evenly over [-10, 0)
 // (the range of softmax's x - max). Built twice: with CTA_BENCH_EXP the loop sums exp(x), without it the loop sums
 // x; the difference between the smallest -fconstexpr-steps (Clang) or -fconstexpr-ops-limit (GCC) of the two, over

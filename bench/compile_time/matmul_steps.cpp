@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // One CTA_BENCH_N x CTA_BENCH_N x CTA_BENCH_N product of doubles in a constant expression: the smallest
 // -fconstexpr-steps (Clang) or -fconstexpr-ops-limit (GCC) that compiles it, over N^3, is the cost of a
 // multiply-add.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Toolchain file: bare-metal Arm Cortex-A15 (ARMv7-A with VFPv4 and NEON, hard-float ABI, Arm state), newlib from
 # GCC's arm-none-eabi toolchain. Used by tests/embedded/cortex-a15 (the tests embedded.cortex_a15 and
 # embedded.cortex_a15_clang).

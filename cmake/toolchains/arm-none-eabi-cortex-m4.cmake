@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Toolchain file: bare-metal Arm Cortex-M4 with FPU (ARMv7E-M, single-precision FPv4, hard-float ABI), GCC's
 # arm-none-eabi compilers and newlib. Used by the preset cortex-m4 and by examples/cortex-m4.
 #

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Lines of output for the bare-metal programs (examples/cortex-m4, tests/embedded/cortex-a15): built in a fixed
 // buffer by a small fixed-point formatter (no printf, no iostream, no heap) and printed by semihosting.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The seed tutorial's self-attention on a Cortex-M4 (QEMU's mps2-an386 board), in double and in float.
 //
 // For each type the compiler computes the outputs while it builds this program (`constexpr`); the Cortex-M4

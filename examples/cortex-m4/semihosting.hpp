@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Arm semihosting: the program asks the debugger (here QEMU, run with -semihosting-config enable=on) to print and
 // to end the run. The operation goes in r0 and its argument in r1; the request is `bkpt 0xab` on M-profile cores
 // (examples/cortex-m4), `svc 0x123456` on A- and R-profile cores in Arm state (tests/embedded/cortex-a15), and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Startup for the Cortex-M4 of QEMU's mps2-an386 board: the vector table, and Reset_Handler, which enables the
 // FPU, copies .data from its load address, zeroes .bss, runs the static constructors, calls main and ends the run
 // with main's result as the exit code. The symbols come from mps2-an386.ld.

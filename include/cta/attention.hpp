@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief Attention: the seed tutorial's self-attention (`cta::self_attention`, `cta::self_attention_steps`,
 /// seed sections 5 to 11), the Transformer's scaled dot-product attention, masks, cross-attention, and attention
@@ -225,11 +226,16 @@ template <class Real, class XQ, class XKV, class WQ, class WK, class WV>
 using step_types_for =
     step_types<projection_t<XQ, WQ, WK, WV>, real_t<Real, projection_t<XQ, WQ, WK, WV>>, XQ, XKV, WQ, WK, WV>;
 
-/// Checks the options' types (the masks' shapes are checked where they are applied).
-template <class... Options>
-CTA_DETAIL_TARGET_TAG constexpr void check_options() noexcept {
-    static_assert((attention_option<Options> && ...),
-                  "cta: attention options are cta::scaled, cta::causal and mask matrices (bool or numbers)");
+/// Checks the options' types (the masks' shapes are checked where they are applied); true when they are options
+/// (otherwise the build stops here, naming the operation and the options' types).
+template <class Operation, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr bool check_options() noexcept {
+    constexpr bool ok = (attention_option<Options> && ...);
+    if constexpr (!ok) {
+        static_assert(options_agree<Operation, std::remove_cvref_t<Options>...>,
+                      "cta: attention options are cta::scaled, cta::causal and mask matrices (bool or numbers)");
+    }
+    return ok;
 }
 
 /// Queries, keys and values of X_q W_Q, X_kv W_K, X_kv W_V agree: d_k of queries and keys, and the weights' rows
@@ -352,16 +358,17 @@ using cross_attention_steps_t = typename detail::step_types_for<Real, XQ, XKV, W
 ///
 /// Shape rule: Q and K have the same number of columns (d_k) and K and V the same number of rows (n_kv), with
 /// matching axes, or the build fails naming `cta::op::attention` and the three matrix types.
-template <class Real = void, matrix_type Q, matrix_type K, matrix_type V, attention_option... Options>
+template <class Real = void, matrix_type Q, matrix_type K, matrix_type V, class... Options>
 CTA_DETAIL_TARGET_TAG
 constexpr auto attention(const Q& queries, const K& keys, const V& values, const Options&... options) noexcept {
-    detail::check_options<Options...>();
     using T = detail::product_t<typename Q::value_type, typename K::value_type>;
     using R = real_t<Real, std::common_type_t<T, typename V::value_type>>;
     using Outputs = matrix_t<R, Q::rows, V::cols, row_axis_t<Q>, col_axis_t<V>>;
     constexpr bool ok = Q::cols == K::cols && K::rows == V::rows && axes_match_v<col_axis_t<Q>, col_axis_t<K>> &&
                         axes_match_v<row_axis_t<K>, row_axis_t<V>>;
-    if constexpr (!ok) {
+    if constexpr (!detail::check_options<op::attention, Options...>()) {
+        return Outputs{};
+    } else if constexpr (!ok) {
         static_assert(shapes_agree<op::attention, Q, K, V>,
                       "cta::attention(queries, keys, values): queries and keys need the same number of columns "
                       "(d_k), keys and values the same number of rows (n_kv)");
@@ -377,7 +384,7 @@ constexpr auto attention(const Q& queries, const K& keys, const V& values, const
 
 /// @brief Scaled dot-product attention, `softmax(Q K^T / sqrt(d_k) + masks) V` ("Attention Is All You Need",
 /// equation 1): `cta::attention(queries, keys, values, cta::scaled, masks...)`.
-template <class Real = void, matrix_type Q, matrix_type K, matrix_type V, attention_option... Masks>
+template <class Real = void, matrix_type Q, matrix_type K, matrix_type V, class... Masks>
 CTA_DETAIL_TARGET_TAG constexpr auto scaled_dot_product_attention(const Q& queries, const K& keys, const V& values,
                                             const Masks&... masks) noexcept {
     return attention<Real>(queries, keys, values, scaled, masks...);
@@ -401,13 +408,13 @@ CTA_DETAIL_TARGET_TAG constexpr auto scaled_dot_product_attention(const Q& queri
 /// number of columns (and, with named axes, the axes match), or the build fails naming `cta::op::self_attention`
 /// and the four matrix types.
 template <class Real = void, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
-          attention_option... Options>
+          class... Options>
 CTA_DETAIL_TARGET_TAG constexpr self_attention_steps_t<Real, X, WQ, WK, WV, Options...> self_attention_steps(
     const X& inputs, const WQ& w_query, const WK& w_key, const WV& w_value, const Options&... options) noexcept {
-    detail::check_options<Options...>();
     using Steps = self_attention_steps_t<Real, X, WQ, WK, WV, Options...>;
     Steps s;  // the one object returned (no copy), also where a rule below stops the build
-    if constexpr (detail::check_self_attention_shapes<X, WQ, WK, WV>() &&
+    if constexpr (detail::check_options<op::self_attention, Options...>() &&
+                  detail::check_self_attention_shapes<X, WQ, WK, WV>() &&
                   detail::check_stack<op::self_attention, sizeof(Steps)>()) {
         detail::project_and_attend(s, inputs, inputs, w_query, w_key, w_value, options...);
     }
@@ -419,12 +426,12 @@ CTA_DETAIL_TARGET_TAG constexpr self_attention_steps_t<Real, X, WQ, WK, WV, Opti
 /// for large n: the record alone holds n x n scores and weights, and n x n x d_v weighted values without options).
 /// The same bits; no matrix is kept in automatic storage, so CTA_STACK_LIMIT does not apply.
 template <class Real = void, class Steps, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
-          attention_option... Options>
+          class... Options>
 CTA_DETAIL_TARGET_TAG
 constexpr void self_attention_steps_into(Steps& steps, const X& inputs, const WQ& w_query, const WK& w_key,
                                          const WV& w_value, const Options&... options) noexcept {
-    detail::check_options<Options...>();
-    if constexpr (detail::check_self_attention_shapes<X, WQ, WK, WV>()) {
+    if constexpr (detail::check_options<op::self_attention, Options...>() &&
+                  detail::check_self_attention_shapes<X, WQ, WK, WV>()) {
         static_assert(std::is_same_v<Steps, self_attention_steps_t<Real, X, WQ, WK, WV, Options...>>,
                       "cta::self_attention_steps_into(steps, inputs, w_query, w_key, w_value, options...): steps "
                       "must be a cta::self_attention_steps_t<Real, X, WQ, WK, WV, Options...> of the arguments' "
@@ -437,13 +444,13 @@ constexpr void self_attention_steps_into(Steps& steps, const X& inputs, const WQ
 /// `cta::self_attention_steps(...).outputs`, without keeping the intermediate steps. Options: `cta::scaled`,
 /// `cta::causal` and masks (see `attention_option`). Same shape rule.
 template <class Real = void, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
-          attention_option... Options>
+          class... Options>
 CTA_DETAIL_TARGET_TAG
 constexpr auto self_attention(const X& inputs, const WQ& w_query, const WK& w_key, const WV& w_value,
                               const Options&... options) noexcept {
-    detail::check_options<Options...>();
     using Types = detail::step_types_for<Real, X, X, WQ, WK, WV>;
-    if constexpr (!detail::check_self_attention_shapes<X, WQ, WK, WV>() ||
+    if constexpr (!detail::check_options<op::self_attention, Options...>() ||
+                  !detail::check_self_attention_shapes<X, WQ, WK, WV>() ||
                   !detail::check_stack<op::self_attention,
                                        detail::outputs_stack_bytes<Types, sizeof...(Options)>>()) {
         return typename Types::outputs_type{};
@@ -462,14 +469,14 @@ constexpr auto self_attention(const X& inputs, const WQ& w_query, const WK& w_ke
 /// columns (and, with named axes, the axes match), or the build fails naming `cta::op::cross_attention` and the
 /// five matrix types.
 template <class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK, matrix_type WV,
-          attention_option... Options>
+          class... Options>
 CTA_DETAIL_TARGET_TAG constexpr cross_attention_steps_t<Real, XQ, XKV, WQ, WK, WV> cross_attention_steps(
     const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key, const WV& w_value,
     const Options&... options) noexcept {
-    detail::check_options<Options...>();
     using Steps = cross_attention_steps_t<Real, XQ, XKV, WQ, WK, WV>;
     Steps s;  // the one object returned (no copy), also where a rule below stops the build
-    if constexpr (detail::check_cross_attention_shapes<XQ, XKV, WQ, WK, WV>() &&
+    if constexpr (detail::check_options<op::cross_attention, Options...>() &&
+                  detail::check_cross_attention_shapes<XQ, XKV, WQ, WK, WV>() &&
                   detail::check_stack<op::cross_attention, sizeof(Steps)>()) {
         detail::project_and_attend(s, x_q, x_kv, w_query, w_key, w_value, options...);
     }
@@ -480,12 +487,12 @@ CTA_DETAIL_TARGET_TAG constexpr cross_attention_steps_t<Real, XQ, XKV, WQ, WK, W
 /// WQ, WK, WV>` that the caller provides (static or heap storage for large sizes). The same bits; no matrix is kept
 /// in automatic storage, so CTA_STACK_LIMIT does not apply.
 template <class Real = void, class Steps, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK,
-          matrix_type WV, attention_option... Options>
+          matrix_type WV, class... Options>
 CTA_DETAIL_TARGET_TAG
 constexpr void cross_attention_steps_into(Steps& steps, const XQ& x_q, const XKV& x_kv, const WQ& w_query,
                                           const WK& w_key, const WV& w_value, const Options&... options) noexcept {
-    detail::check_options<Options...>();
-    if constexpr (detail::check_cross_attention_shapes<XQ, XKV, WQ, WK, WV>()) {
+    if constexpr (detail::check_options<op::cross_attention, Options...>() &&
+                  detail::check_cross_attention_shapes<XQ, XKV, WQ, WK, WV>()) {
         static_assert(std::is_same_v<Steps, cross_attention_steps_t<Real, XQ, XKV, WQ, WK, WV>>,
                       "cta::cross_attention_steps_into(steps, x_q, x_kv, w_query, w_key, w_value, options...): steps "
                       "must be a cta::cross_attention_steps_t<Real, XQ, XKV, WQ, WK, WV> of the arguments' types");
@@ -495,12 +502,13 @@ constexpr void cross_attention_steps_into(Steps& steps, const XQ& x_q, const XKV
 
 /// @brief The outputs of cross-attention, n_q x d_v: the same bits as `cross_attention_steps(...).outputs`.
 template <class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK, matrix_type WV,
-          attention_option... Options>
-CTA_DETAIL_TARGET_TAG constexpr auto cross_attention(const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
-                               const WV& w_value, const Options&... options) noexcept {
-    detail::check_options<Options...>();
+          class... Options>
+CTA_DETAIL_TARGET_TAG constexpr auto cross_attention(const XQ& x_q, const XKV& x_kv, const WQ& w_query,
+                                                     const WK& w_key, const WV& w_value,
+                                                     const Options&... options) noexcept {
     using Types = detail::step_types_for<Real, XQ, XKV, WQ, WK, WV>;
-    if constexpr (!detail::check_cross_attention_shapes<XQ, XKV, WQ, WK, WV>() ||
+    if constexpr (!detail::check_options<op::cross_attention, Options...>() ||
+                  !detail::check_cross_attention_shapes<XQ, XKV, WQ, WK, WV>() ||
                   !detail::check_stack<op::cross_attention,
                                        detail::outputs_stack_bytes<Types, sizeof...(Options)>>()) {
         return typename Types::outputs_type{};

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief Whole-matrix checks for `static_assert` that, when they fail, say which element differs and by how much.
 ///

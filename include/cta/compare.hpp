@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief Comparisons for checks in `static_assert` and tests: tolerance, bit identity, and rounding to decimals
 /// as the seed prints its numbers.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief The whole library except printing: include `<cta/io.hpp>` as well to print matrices and steps.
 #pragma once

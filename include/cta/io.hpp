@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief Printing with `<ostream>`: matrices, arrays of matrices, and the steps of attention by name. The only
 /// header of the library that includes `<ostream>`.

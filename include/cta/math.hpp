@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief `constexpr` elementary functions for `float` and `double`, identical in constant expressions and at run
 /// time: `cta::exp`, `cta::sqrt`, and the helpers `abs`, `isnan`, `isinf`, `isfinite`, `round`, `scalbn`.

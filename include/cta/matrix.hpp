@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief `cta::matrix<T, Rows, Cols>`: a fixed-size matrix whose shape is part of its type.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief Multi-head attention with the output projection W_O ("Attention Is All You Need", section 3.2.2), for one
 /// sequence (`multi_head_self_attention`) or two (`multi_head_attention`), with a record of every step.
@@ -165,16 +166,16 @@ inline constexpr std::size_t head_stack_bytes =
 /// Shape rules: H divides d_model (the build fails naming `cta::op::multi_head_attention`, `cta::heads<H>` and
 /// `w_query`'s type), and the weights agree as described (the build fails naming the six matrix types).
 template <std::size_t H, class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK,
-          matrix_type WV, matrix_type WO, attention_option... Masks>
+          matrix_type WV, matrix_type WO, class... Masks>
 CTA_DETAIL_TARGET_TAG
 constexpr typename detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>::record multi_head_attention_steps(
     const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key, const WV& w_value, const WO& w_out,
     const Masks&... masks) noexcept {
-    detail::check_options<Masks...>();
     using Types = detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>;
     using Steps = typename Types::record;
     Steps s;  // the one object returned (no copy), also where a rule below stops the build
-    if constexpr (detail::check_multi_head_shapes<heads<H>, XQ, XKV, WQ, WK, WV, WO>() &&
+    if constexpr (detail::check_options<op::multi_head_attention, Masks...>() &&
+                  detail::check_multi_head_shapes<heads<H>, XQ, XKV, WQ, WK, WV, WO>() &&
                   detail::check_stack<op::multi_head_attention, sizeof(Steps) + detail::head_stack_bytes<Types>>()) {
         detail::multi_head<H, Types>(s, x_q, x_kv, w_query, w_key, w_value, w_out, masks...);
     }
@@ -191,14 +192,14 @@ using multi_head_attention_steps_t = typename detail::multi_head_types<H, Real, 
 /// holds H scores and weights of n_q x n_kv). The same bits. Only one head's columns and logits are kept in automatic
 /// storage while it is computed; CTA_STACK_LIMIT applies to them.
 template <std::size_t H, class Real = void, class Steps, matrix_type XQ, matrix_type XKV, matrix_type WQ,
-          matrix_type WK, matrix_type WV, matrix_type WO, attention_option... Masks>
+          matrix_type WK, matrix_type WV, matrix_type WO, class... Masks>
 CTA_DETAIL_TARGET_TAG constexpr void multi_head_attention_steps_into(Steps& steps, const XQ& x_q, const XKV& x_kv,
                                                                      const WQ& w_query, const WK& w_key,
                                                                      const WV& w_value, const WO& w_out,
                                                                      const Masks&... masks) noexcept {
-    detail::check_options<Masks...>();
     using Types = detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>;
-    if constexpr (detail::check_multi_head_shapes<heads<H>, XQ, XKV, WQ, WK, WV, WO>() &&
+    if constexpr (detail::check_options<op::multi_head_attention, Masks...>() &&
+                  detail::check_multi_head_shapes<heads<H>, XQ, XKV, WQ, WK, WV, WO>() &&
                   detail::check_stack<op::multi_head_attention, detail::head_stack_bytes<Types>>()) {
         static_assert(std::is_same_v<Steps, typename Types::record>,
                       "cta::multi_head_attention_steps_into<h>(steps, x_q, x_kv, w_query, w_key, w_value, w_out, "
@@ -211,12 +212,11 @@ CTA_DETAIL_TARGET_TAG constexpr void multi_head_attention_steps_into(Steps& step
 /// @brief The outputs of multi-head attention, n_q x d_out: the same bits as
 /// `multi_head_attention_steps<H>(...).outputs`. Same arguments and shape rules.
 template <std::size_t H, class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK,
-          matrix_type WV, matrix_type WO, attention_option... Masks>
+          matrix_type WV, matrix_type WO, class... Masks>
 CTA_DETAIL_TARGET_TAG
 constexpr typename detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>::outputs_type multi_head_attention(
     const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key, const WV& w_value, const WO& w_out,
     const Masks&... masks) noexcept {
-    detail::check_options<Masks...>();
     using Types = detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>;
     struct steps {
         typename Types::projections::queries_type queries;
@@ -226,7 +226,8 @@ constexpr typename detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>::o
         typename Types::outputs_type& outputs;  // the result, returned without a copy
     };
     typename Types::outputs_type outputs;
-    if constexpr (detail::check_multi_head_shapes<heads<H>, XQ, XKV, WQ, WK, WV, WO>() &&
+    if constexpr (detail::check_options<op::multi_head_attention, Masks...>() &&
+                  detail::check_multi_head_shapes<heads<H>, XQ, XKV, WQ, WK, WV, WO>() &&
                   detail::check_stack<op::multi_head_attention,
                                       sizeof(steps) + sizeof(outputs) + detail::head_stack_bytes<Types>>()) {
         steps s{{}, {}, {}, {}, outputs};
@@ -237,7 +238,7 @@ constexpr typename detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>::o
 
 /// @brief Every step of multi-head self-attention: `multi_head_attention_steps<H>(x, x, ...)`.
 template <std::size_t H, class Real = void, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
-          matrix_type WO, attention_option... Masks>
+          matrix_type WO, class... Masks>
 CTA_DETAIL_TARGET_TAG
 constexpr auto multi_head_self_attention_steps(const X& inputs, const WQ& w_query, const WK& w_key,
                                                const WV& w_value, const WO& w_out, const Masks&... masks) noexcept {
@@ -246,7 +247,7 @@ constexpr auto multi_head_self_attention_steps(const X& inputs, const WQ& w_quer
 
 /// @brief The outputs of multi-head self-attention: `multi_head_attention<H>(x, x, ...)`.
 template <std::size_t H, class Real = void, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
-          matrix_type WO, attention_option... Masks>
+          matrix_type WO, class... Masks>
 CTA_DETAIL_TARGET_TAG
 constexpr auto multi_head_self_attention(const X& inputs, const WQ& w_query, const WK& w_key, const WV& w_value,
                                          const WO& w_out, const Masks&... masks) noexcept {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief Matrix arithmetic, all `constexpr` and shape-checked: product, transpose, element-wise sum and
 /// difference, scalar multiplication and division, and equality across element types.

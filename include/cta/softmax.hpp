@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief Row-wise softmax, numerically stable, `constexpr` (seed section 8).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Checks shared by the attention proof and the attention run-time tests: element-type conversion, the columns of one
 // head, which entries a mask keeps, and the properties that every attention record must have.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The attention features proven while this file compiles, against the independent 50-digit references of
 // reference_values.hpp (written by make_attention_reference.py): plain and scaled self-attention of the seed, the
 // causal, boolean and additive masks, cross-attention, multi-head attention, attention from given queries, keys and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The attention features computed at run time on inputs the compiler cannot know (read through volatile): every
 // result, and every step of every record, is bit for bit the one computed at compile time from the same inputs, in
 // double and in float. The run-time results also match the 50-digit references of reference_values.hpp: within

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Attention larger than any stack, from storage the caller provides (include/cta/detail/stack_limit.hpp): the
 // record of self_attention_steps_into at n = 1024, d = 64 in float (about 12.8 MB with logits, scores and weights)
 // lives in static storage, and its numbers are those of the value-returning functions: with a causal mask, query i

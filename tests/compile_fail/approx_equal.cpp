@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shape rule of cta::approx_equal(a, b, tolerance): a and b must have the same shape.
 #include <cta/compare.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shape rule of cta::attention(q, k, v): queries and keys need the same number of columns (d_k).
 #include <cta/attention.hpp>
 

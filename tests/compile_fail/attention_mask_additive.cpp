@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shape rule of a mask option: an additive mask has the shape of the scores, n_q x n_kv (here 2 x 4).
 #include <cta/attention.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shape rule of a mask option: a boolean mask has the shape of the scores, n_q x n_kv (here 3 x 3).
 #include <cta/attention.hpp>
 

@@ -1,10 +1,12 @@
+# SPDX-License-Identifier: BSL-1.0
 # Every public shape rule has a compile-fail pair. A CMake script, run by the test compile_fail.coverage:
 #
 #   cmake [-DROOT=<source dir>] -P tests/compile_fail/check_coverage.cmake
 #
 # The rules, read from the headers (include/cta/**/*.hpp): every static_assert whose condition is
 # shapes_agree<op::...> or axes_agree<op::...> (the shape rules of the operations, shape_check.hpp) or
-# elements_match<...> (CTA_EXPECT_EQUAL / CTA_EXPECT_NEAR), and the matrix type's own rule (both dimensions at least
+# elements_match<...> (CTA_EXPECT_EQUAL / CTA_EXPECT_NEAR), options_agree<...> (the attention options) and
+# stack_fits<...> (CTA_STACK_LIMIT), and the matrix type's own rule (both dimensions at least
 # 1, listed below). Each rule is known by its message.
 #
 # The pairs, read from tests/compile_fail/CMakeLists.txt: each cta_add_compile_fail_test(...) and its REGEX and
@@ -77,6 +79,12 @@ foreach(_header IN LISTS _headers)
     elseif(_condition MATCHES "axes_agree<op::([a-z_]+)")
       set(_name "op::${CMAKE_MATCH_1} (axes)")
       set(_tag "${CMAKE_MATCH_1}")
+    elseif(_condition MATCHES "options_agree<Operation")
+      set(_name "attention options")
+      set(_tag "")
+    elseif(_condition MATCHES "stack_fits<Operation")
+      set(_name "CTA_STACK_LIMIT")
+      set(_tag "")
     elseif(_condition MATCHES "elements_match<")
       set(_name "CTA_EXPECT elements")
       set(_tag "")

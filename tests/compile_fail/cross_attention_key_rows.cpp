@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shape rule of cta::cross_attention: w_key (and w_value) need as many rows as x_kv has columns.
 #include <cta/attention.hpp>
 

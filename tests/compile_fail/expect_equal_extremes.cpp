@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // CTA_EXPECT_EQUAL on integers whose difference overflows their type (INT_MAX and -1) stops with its own report,
 // the difference shown exactly, not with an overflow inside the comparison.
 #include <limits>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // CTA_EXPECT_EQUAL names the first differing element (row, column) and both values.
 #include <cta/check.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // CTA_EXPECT_NEAR names the first element out of tolerance (row, column), both values and their difference.
 #include <cta/check.hpp>
 

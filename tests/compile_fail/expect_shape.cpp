@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shape rule of CTA_EXPECT_EQUAL and CTA_EXPECT_NEAR: the two matrices must have the same shape.
 #include <cta/check.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // An integer product that overflows is undefined behaviour, which constant evaluation rejects: a build error.
 #include <cta/operations.hpp>
 

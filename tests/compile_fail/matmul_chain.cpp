@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shape rule of a * b inside a chain: in (a * b) * c, the second product reports its own operands.
 #include <cta/operations.hpp>
 

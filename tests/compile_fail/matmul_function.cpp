@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shape rule of cta::matmul(a, b): a's column count must equal b's row count.
 #include <cta/operations.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shape rule of the matrix product: a * b needs a's column count to equal b's row count.
 #include <cta/operations.hpp>
 

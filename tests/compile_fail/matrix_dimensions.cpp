@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shape rule of the matrix type: both dimensions are at least 1.
 #include <cta/matrix.hpp>
 

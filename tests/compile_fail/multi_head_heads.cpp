@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shape rule of cta::multi_head_attention<h>: the number of heads h divides d_model (the columns of w_query).
 #include <cstddef>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shape rule of cta::multi_head_attention<h>: w_value has d_model columns and w_out d_model rows.
 #include <cta/multi_head.hpp>
 

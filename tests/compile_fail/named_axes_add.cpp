@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Axis rule of a + b: the same shape includes the same axes, not only the same sizes.
 #include <cta/operations.hpp>
 

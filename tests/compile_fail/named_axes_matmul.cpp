@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Axis rule of a * b: a's column axis is b's row axis. With n == d_k the sizes agree, the axes do not:
 // queries * keys is a forgotten transpose of queries * transpose(keys).
 #include <cta/operations.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Axis rule of cta::self_attention: each weight's row axis is the inputs' column axis (the model features).
 #include <cta/attention.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shape rule of cta::self_attention: w_query and w_key need the same number of columns (d_k).
 #include <cta/attention.hpp>
 

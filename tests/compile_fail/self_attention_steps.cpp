@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shape rule of cta::self_attention_steps: the same rule as cta::self_attention (here w_query's row count).
 #include <cta/attention.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shape rule of cta::self_attention: every weight needs as many rows as inputs has columns.
 #include <cta/attention.hpp>
 

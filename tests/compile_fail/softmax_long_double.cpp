@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // softmax computes in double or float, the types of cta::exp: long double scores ask for double explicitly.
 #include <cta/softmax.hpp>
 

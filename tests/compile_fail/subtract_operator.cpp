@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Shape rule of a - b: a and b must have the same shape.
 #include <cta/operations.hpp>
 

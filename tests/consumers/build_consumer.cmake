@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Configures, builds and runs one consumer project (run by the consumer.<name> tests, see CMakeLists.txt here):
 #   SOURCE_DIR, BINARY_DIR           the consumer project and its binary directory (emptied first);
 #   GENERATOR, MAKE_PROGRAM,

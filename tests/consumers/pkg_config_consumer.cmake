@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Compiles and runs SOURCE with the flags of `pkg-config --cflags cta` and -std=c++20, the way a Makefile would,
 # with pkg-config looking in PKG_CONFIG_PATH first (run by consumer.pkg_config, see CMakeLists.txt here):
 #   PKG_CONFIG, CXX_COMPILER    the tools;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Proves that cmake/cta_check_snippets.cmake rejects a document that drifted from its source: copies DOC (relative to
 # ROOT) to SCRATCH, changes the copy as MUTATION says, runs CHECKER on it, and fails unless the checker fails with
 # the expected message.

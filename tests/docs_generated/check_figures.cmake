@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Runs the figures program into OUTPUT_DIR and compares every file it writes with the committed one in
 # REFERENCE_DIR, byte for byte; fails naming each stale, missing or extra figure. Run by the test docs.figures.
 #

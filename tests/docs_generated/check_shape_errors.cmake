@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # The compiler messages quoted in docs/shape-errors.md are the real ones: for each CASE, builds the compile-fail
 # target <CASE>_ko in BUILD_DIR (it must fail), takes the compiler's message (below) and compares it with the block
 # of DOC introduced by the line

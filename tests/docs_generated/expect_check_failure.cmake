@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Proves that a documentation check fails when the documentation drifts: copies the committed files to SCRATCH,
 # changes the copy, runs CHECKER on it, and fails unless the checker fails with the expected messages.
 #

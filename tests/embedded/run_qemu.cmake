@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Test driver of the embedded tests (cmake -P): configures and builds a bare-metal program (SOURCE_DIR, a project of
 # its own) with an arm-none-eabi toolchain file in its own build tree, runs PROGRAM.elf under QEMU's board MACHINE,
 # and prints "cta-embedded: exit code <n>" with QEMU's exit code (the program's, through semihosting). Prints

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Compiles SOURCE (finite_math.cpp) with COMPILER and FLAGS (separated by spaces) and checks the outcome EXPECT:
 #   refused  the build fails, and its first error is cta's refusal (the #error of include/cta/detail/fp_strict.hpp,
 #            or Clang's -Wnan-infinity-disabled made an error there);

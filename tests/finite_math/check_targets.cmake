@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Compiles SOURCE (targets.cpp) with COMPILER and FLAGS (separated by spaces) and -fsyntax-only -Werror, and checks
 # EXPECT: "compiles" (no error, no warning), or a regular expression that the first error must match.
 include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/cta_script_tools.cmake")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // NaN and infinities under the compilers' finite-math modes (docs/numerics.md): self-attention with cta::scaled,
 // cta::causal and a boolean mask that removes every key of the first query, on finite inputs, must give that query
 // the weights 0 and the output 0 at run time, the bits of compile time; cta::isnan of a NaN made from its bits is

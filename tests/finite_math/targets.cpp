@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // include/cta/detail/fp_strict.hpp for targets where Clang ignores `#pragma float_control` (32-bit Arm, Cortex-M)
 // and where its SLP vectoriser gives float arithmetic to 32-bit Arm's NEON: checked with -fsyntax-only for those
 // targets (no library or sysroot is needed), see CMakeLists.txt.

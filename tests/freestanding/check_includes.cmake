@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 cmake_minimum_required(VERSION 3.25)
 # The core headers (all of include/cta but io.hpp) include nothing from the standard library beyond this list.
 set(allowed array bit cstddef cstdint limits type_traits utility)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The core headers in a freestanding build without exceptions or RTTI (compiled with -ffreestanding
 // -fno-exceptions -fno-rtti): the whole pipeline, computed and checked while compiling.
 #include <cta/cta.hpp>

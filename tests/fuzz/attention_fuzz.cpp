@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A fuzz target for softmax and the attention functions (libFuzzer's entry point, LLVMFuzzerTestOneInput). The bytes
 // choose a function, its options and every value of its matrices, special values included; each result is checked
 // against the documented semantics (docs/index.md, docs/numerics.md, the headers):

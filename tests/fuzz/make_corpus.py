@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSL-1.0
 """Writes the seed corpus of the fuzz target (tests/fuzz/corpus/*.bin): for each function of attention_fuzz.cpp, a
 few inputs with moderate values and every option combination in double and float, and some with the special values
 (+-inf, NaN, huge and tiny numbers). The byte format is described in attention_fuzz.cpp. Deterministic: run it again

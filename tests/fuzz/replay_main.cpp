@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Runs the fuzz target (attention_fuzz.cpp) on files: each argument is a file or a directory whose files are read,
 // in name order. Built with every compiler, without libFuzzer, so that the seed corpus and every input that once
 // found a problem (tests/fuzz/regressions) are checked by every configuration. Exits non-zero if an argument cannot

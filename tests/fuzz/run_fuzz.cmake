@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Runs the libFuzzer target FUZZER for a bounded run of RUNS inputs with a fixed seed (no bound in seconds, which
 # would make what is run depend on the machine's speed and load), from a fresh working corpus in WORK_DIR/corpus
 # plus the committed seed corpus SEED_CORPUS, which is only read (libFuzzer writes new inputs to the first

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Compile time == run time, bit for bit: every operation and the whole pipeline, computed in constant expressions
 // and at run time (inputs read through volatile, so nothing can be folded), must give the same bits. This file is
 // built once per set of compiler flags listed in CMakeLists.txt (FMA-capable targets, GNU modes, fast-math).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Compiles SOURCE with COMPILER and FLAGS (separated by spaces) into an object file and checks it, CHECK:
 #   inlined    the object defines no function of namespace cta (nm): every call into the library was inlined;
 #   no_fusion  its code has no fused multiply-add instruction of x86-64 (objdump): vfmadd, vfmsub, vfnmadd, vfnmsub.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The library's functions without products (sums, differences, comparisons, isnan) are inlined into user code like
 // the user's own (include/cta/detail/fp_strict.hpp): without fast-math flags this object defines none of cta's
 // functions (tests/inlining/check_object.cmake lists its symbols), also for a target with FMA, where GCC compiles

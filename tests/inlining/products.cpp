@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The library's run-time code for a target with fused multiply-add (x86-64-v3): every product the library writes
 // must be rounded before the sum that uses it, as constant evaluation rounds it, so the object code of these
 // functions must have no fused multiply-add instruction (tests/inlining/check_products.cmake disassembles it). The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Runs a program built for an x86-64 micro-architecture level (-march=x86-64-v2, -v3, -v4) if this processor and
 // its operating system have every feature of that level, and otherwise says so and exits with 77, which CTest
 // reports as a skipped test (SKIP_RETURN_CODE). So every machine compiles the code of every vector width, and runs

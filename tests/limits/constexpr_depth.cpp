@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A recursion 900 calls deep in a constant expression: over the compilers' default depth (512 calls) and
 // within that of cta_raise_constexpr_limits (1024).
 #include <cstdint>

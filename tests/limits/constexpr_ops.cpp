@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Two nested loops of 1600 iterations each (each under GCC's loop limit) in a constant expression: about
 // 44 million operations, over GCC's default operation limit (33,554,432) and within that of
 // cta_raise_constexpr_limits. Built with GCC only (Clang has no operation limit; its step limit is tested by

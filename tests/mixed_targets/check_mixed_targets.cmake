@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSL-1.0
 # Builds the program of tests/mixed_targets and checks it: unit.cpp once for x86-64's baseline and once with
 # -march=x86-64-v4, main.cpp for the baseline, linked with the x86-64-v4 unit first. In the program's code
 # (objdump -d), every function that the baseline unit's functions call, directly or through other functions, must

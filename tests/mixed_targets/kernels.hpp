@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The same functions of cta compiled into two units, one for x86-64's baseline and one for x86-64-v4 (AVX-512):
 // softmax and self-attention on float, whose run-time code uses the widest vectors of its unit. Each unit defines
 // them under its own prefix (CTA_MIXED_PREFIX).

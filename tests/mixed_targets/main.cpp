@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The program of tests/mixed_targets, built for x86-64's baseline and linked with both units (the x86-64-v4 unit
 // first, so that where the two define the same function the linker keeps the wide one). It calls only the baseline
 // unit's functions, so it runs on every x86-64 processor if and only if those run baseline code

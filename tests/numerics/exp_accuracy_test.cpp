@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // cta::exp against the correctly rounded exp at every point of exp_double.txt and exp_float.txt (written by
 // make_exp_tables.py from 60-digit mpmath values): at most 1 ulp everywhere. Prints the maximum error, how many
 // points are not correctly rounded, and the worst argument.

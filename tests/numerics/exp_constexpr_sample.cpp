@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // cta::exp in constant evaluation on the sample points of exp_sample.hpp (written by make_exp_tables.py from the
 // same 60-digit references as the tables): within 1 ulp of the correctly rounded value, proven by static_assert;
 // and at run time the same bits as at compile time at every sample point.

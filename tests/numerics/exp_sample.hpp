@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // exp reference points for the compile-time checks: {x bits, correctly rounded exp(x) bits}.
 // Written by make_exp_tables.py from the same data as exp_double.txt and exp_float.txt: do not edit.
 #pragma once

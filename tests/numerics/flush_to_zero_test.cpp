@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Processor modes that flush subnormals (docs/numerics.md): FTZ (subnormal results become 0) and DAZ (subnormal
 // operands are read as 0), switched on in MXCSR as -ffast-math's start-up code (crtfastmath.o) does on x86-64.
 // (32-bit Arm's NEON arithmetic always flushes; cta uses no vectors there, tests/embedded/cortex-a15.) With both on,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSL-1.0
 """Writes the reference data of the exp accuracy tests, next to this script:
 
   exp_double.txt  the arguments x and the correctly rounded exp(x) in IEEE binary64
@@ -447,6 +448,7 @@ def pick_sample(fmt, rows, count):
 
 def write_sample(samples, path):
     out = [
+        '// SPDX-License-Identifier: BSL-1.0',
         '// exp reference points for the compile-time checks: {x bits, correctly rounded exp(x) bits}.',
         '// Written by make_exp_tables.py from the same data as exp_double.txt and exp_float.txt: do not edit.',
         '#pragma once',

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // cta::scalbn(y, n) is y * 2^n rounded once, as std::scalbn, for every finite y and int n whose result is finite:
 // checked at compile time on the extremes (a subnormal scaled to the largest binade and back, which takes two
 // factors of 2^1023 or 2^127) and at run time against std::scalbn for every n from -2300 to 2300 (float: -400 to

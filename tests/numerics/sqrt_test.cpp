@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // cta::sqrt is correctly rounded: it must give the same bits as the hardware square root (IEEE 754 requires sqrt to
 // be correctly rounded; x86-64's sqrtsd/sqrtss are). Checked at run time over a stride through every positive float
 // bit pattern and many random doubles of every binade, subnormals included, and at compile time on a sample.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Distances in ulps between floating-point values, on their bit patterns; usable in constant expressions.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The attention variants against the long double reference on the larger shapes (shapes.hpp).
 #include "attention_property.hpp"
 #include "shapes.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The attention variants against the long double reference (reference.hpp), for one shape: every random case is
 // computed by each variant and compared, element by element, with the reference within the bound derived there;
 // masked weights must be exactly 0, fully masked rows exactly 0, rows of weights must sum to 1 within n epsilon, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // How many cases the property tests run: the sums over shapes.hpp of the attention cases (each checked by every
 // variant against the reference) and of the law cases. Each test checks that it ran all of its cases.
 #include "catch.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Algebraic laws, for one shape, on random cases:
 //   - the transpose of a product, (A B)^T = B^T A^T: exact for integers, and bit for bit for doubles too, because
 //     both sides compute each element from the same products (x y and y x round alike) added in the same order;

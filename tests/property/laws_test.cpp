@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Algebraic laws of the operations and of softmax on every shape (shapes.hpp).
 #include "laws_property.hpp"
 #include "shapes.hpp"

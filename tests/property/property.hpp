@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // What the property tests share: a seeded random generator, matrices filled from it, the conversion of cta matrices
 // to the long double reference, and comparisons that report the first element out of its bound.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A reference for attention in long double, written without the library, and a bound on how far a computation in
 // double or float may be from it. Used by the property tests (tests/property) and the fuzz target (tests/fuzz).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The shapes of the property tests, fixed at compile time: (n_q, n_kv, d, d_kv, d_k, d_v, cases). Self-attention
 // runs on the n_kv x d_kv inputs, cross-attention from n_q x d to n_kv x d_kv, attention from given queries
 // (n_q x d_k), keys (n_kv x d_k) and values (n_kv x d_v); multi-head attention has d_model = d_k and d_out = d_v,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Values that only exist at run time: each element is read through a volatile, so the compiler cannot know it and
 // cannot fold a computation on the copy into a constant. A function of `at_run_time(x)` is therefore computed by the
 // code the program runs, which the tests compare with the same function evaluated in a constant expression.

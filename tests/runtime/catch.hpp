@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Catch2 v3 or v2 (Debian 12 ships 2.13), whichever is installed.
 #pragma once
 

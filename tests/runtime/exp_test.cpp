@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // cta::exp in double and float: within 1 ulp of the correctly rounded e^x at a sample of points, the special values
 // and the overflow and underflow thresholds exactly, and bit for bit the same at run time as at compile time.
 //

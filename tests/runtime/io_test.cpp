@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Printing (<cta/io.hpp>): matrices one row per line as the seed prints them, a fixed number of decimals that leaves
 // the stream as it was, and the steps of attention by name in the seed's order.
 #include "catch.hpp"

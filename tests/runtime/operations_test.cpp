@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Matrix arithmetic and comparisons (<cta/operations.hpp>, <cta/compare.hpp>): each result is checked against a value
 // written here, at compile time, and at run time on copies read through a volatile, where it must also be bit for
 // bit the compile-time result.

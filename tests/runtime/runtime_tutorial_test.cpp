@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The seed tutorial's self-attention computed at run time: every step is bit for bit the result computed at compile
 // time from the same inputs, in double and in float, and the outputs match the independent 50-digit reference
 // (shared/reference/tutorial-values.md).

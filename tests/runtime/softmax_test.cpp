@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Row-wise softmax (<cta/softmax.hpp>): rows sum to 1, shifting a row changes nothing, and the documented special
 // rows (-inf, +inf, NaN, scores spanning the whole double range). Each result is checked at compile time and at run
 // time, where it must be bit for bit the compile-time result; in double and in float.

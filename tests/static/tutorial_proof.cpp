@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // The seed tutorial, proven while this file compiles: every number it prints and every value of the independent
 // 50-digit reference (shared/reference/tutorial-values.md), section by section. Nothing here runs; a wrong number
 // is a build error.

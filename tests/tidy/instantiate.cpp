@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // For clang-tidy: one call of every public function template of the library, in double, float and int, so that the
 // checks also see the templates' instantiated code (the header-only translation units show only their patterns).
 #include <cta/cta.hpp>

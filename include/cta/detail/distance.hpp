@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief |x - y| without overflow, for the comparisons of `<cta/compare.hpp>`, `<cta/check.hpp>` and `==`: between
 /// integers of any types (signed and unsigned mixed, 64 bits included) as an exact 65-bit distance, and the test

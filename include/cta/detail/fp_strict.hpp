@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief `CTA_FP_STRICT_BEGIN` / `CTA_FP_STRICT_END` and `CTA_FP_PRODUCTS_BEGIN` / `CTA_FP_PRODUCTS_END`: the
 /// library's arithmetic keeps IEEE semantics whatever the user's flags, so that run-time results equal compile-time

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief How shape rules report a mismatch: a build error whose first lines name the operation and the shapes.
 ///
@@ -30,6 +31,12 @@ struct multi_head_attention;  ///< `cta::multi_head_attention<H>(...)` and its v
 /// @brief Never true: the condition of the `static_assert` that reports a broken shape rule of `Operation`.
 template <class Operation, class... Operands>
 inline constexpr bool shapes_agree = false;
+
+/// @brief Never true: the condition of the `static_assert` that reports an argument of `Operation` that is not an
+/// attention option (`cta::scaled`, `cta::causal` or a mask matrix), e.g. `options_agree<cta::op::self_attention,
+/// int>`.
+template <class Operation, class... Options>
+inline constexpr bool options_agree = false;
 
 /// @brief Never true: the condition of the `static_assert` that reports two named axes that should be one, e.g.
 /// `axes_agree<cta::op::matmul, cta::axis::key, cta::axis::tokens>` for `queries * keys`.

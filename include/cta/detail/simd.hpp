@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief The vectors of the run-time products: GCC's and Clang's vector extensions, whose operations are element-wise
 /// IEEE operations with the roundings of the scalar ones, so that the kernels give the bits of the `constexpr` code

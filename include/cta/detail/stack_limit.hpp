@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief `CTA_STACK_LIMIT`: the most automatic storage (bytes) a function of cta may take for the matrices it
 /// computes, and how a function that would take more stops the build.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief `CTA_DETAIL_TARGET_TAG`: the library's functions are named after the instruction set they are compiled
 /// for, so that translation units built for different instruction sets can be linked into one program.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A program that uses cta through cta's source tree, added with add_subdirectory:
 // the compiler computes the seed's self-attention and checks one output.
 #include <cta/cta.hpp>

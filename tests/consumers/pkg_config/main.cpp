@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // A program that uses cta through the installed headers, compiled with the flags of `pkg-config --cflags cta` and -std=c++20:
 // the compiler computes the seed's self-attention and checks one output.
 #include <cta/cta.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Run time equals compile time on 32-bit Arm with NEON, where results are subnormal: a bare-metal program for the
 // Cortex-A15 of QEMU's vexpress-a15 board (-mcpu=cortex-a15 -mfpu=neon-vfpv4 -mfloat-abi=hard -marm).
 //

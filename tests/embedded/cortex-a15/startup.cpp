@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSL-1.0
 // Startup for the Cortex-A15 of QEMU's vexpress-a15 board. QEMU starts the core at _start (the ELF's entry point,
 // vexpress-a15.ld) in Arm state, in a privileged mode, with the MMU and caches off and the FPU disabled. _start
 // switches to System mode (where a semihosting `svc` taken as a real exception would not overwrite the program's

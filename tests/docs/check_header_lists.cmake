@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: BSL-1.0
+# The lists of headers in the docs name every header of ROOT/include/cta:
+#   README.md's layout row for include/cta/ names each one, and include/cta/detail/;
+#   docs/embedded.md's freestanding list ("each core header alone: ...") names each one but io.hpp (printing) and
+#   cta.hpp (which the sentence names first).
+# Fails naming the page and each header it leaves out. Run by docs.header_lists (and, on a scratch copy with a
+# header added, by docs.header_lists.detects_missing).
+cmake_minimum_required(VERSION 3.25)
+file(GLOB headers RELATIVE "${ROOT}/include/cta" "${ROOT}/include/cta/*.hpp")
+if(NOT headers)
+  message(FATAL_ERROR "no header in ${ROOT}/include/cta")
+endif()
+file(STRINGS "${ROOT}/README.md" readme_row REGEX "^\\| `include/cta/` \\|")
+file(READ "${ROOT}/docs/embedded.md" embedded)
+string(REGEX MATCH "each core header alone: [^)]*\\)" freestanding "${embedded}")
+if(NOT readme_row OR NOT freestanding)
+  message(FATAL_ERROR "README.md's include/cta/ row or docs/embedded.md's freestanding list is missing")
+endif()
+set(missing "")
+foreach(header IN LISTS headers)
+  string(FIND "${readme_row}" "`${header}`" at)
+  if(at EQUAL -1)
+    list(APPEND missing "README.md: ${header}")
+  endif()
+  if(NOT header MATCHES "^(io|cta)\\.hpp$")
+    string(FIND "${freestanding}" "`${header}`" at)
+    if(at EQUAL -1)
+      list(APPEND missing "docs/embedded.md: ${header}")
+    endif()
+  endif()
+endforeach()
+string(FIND "${readme_row}" "`detail/`" at)
+if(at EQUAL -1)
+  list(APPEND missing "README.md: detail/")
+endif()
+list(LENGTH headers count)
+if(missing)
+  string(REPLACE ";" "\n  " missing "${missing}")
+  message(FATAL_ERROR "headers the lists leave out:\n  ${missing}")
+endif()
+message("${count} headers, each in README.md's layout and (but io.hpp and cta.hpp) docs/embedded.md's freestanding list")
