@@ -3,7 +3,9 @@
 # its own) with an arm-none-eabi toolchain file in its own build tree, runs PROGRAM.elf under QEMU's board MACHINE,
 # and prints "cta-embedded: exit code <n>" with QEMU's exit code (the program's, through semihosting). Prints
 # "cta-embedded: skipped: ..." when a tool is missing. CXX_COMPILER, if given, compiles instead of arm-none-eabi-g++
-# (which still provides newlib and links); QEMU_OPTIONS, more options for QEMU separated by spaces.
+# (which still provides newlib and links); QEMU_OPTIONS, more options for QEMU separated by spaces; FLASH_OBJECTS,
+# objects (demangled names, separated by "|") that must be in read-only memory: in the ELF's .text or .rodata
+# (arm-none-eabi-objdump -t), not in .data, which is copied to RAM at reset.
 if(NOT ARM_NONE_EABI_GXX)
   message("cta-embedded: skipped: arm-none-eabi-g++ not found (bash .ci/install-deps installs it)")
   return()
@@ -46,6 +48,27 @@ endif()
 set(elf "${BINARY_DIR}/${PROGRAM}.elf")
 if(NOT EXISTS "${elf}")
   set(elf "${BINARY_DIR}/${BUILD_TYPE}/${PROGRAM}.elf")  # multi-config generators
+endif()
+
+if(FLASH_OBJECTS)
+  string(REGEX REPLACE "g\\+\\+$" "objdump" objdump "${ARM_NONE_EABI_GXX}")
+  execute_process(COMMAND "${objdump}" -t -C "${elf}" RESULT_VARIABLE result OUTPUT_VARIABLE symbols
+                  ERROR_VARIABLE symbols)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "cta-embedded: ${objdump} -t failed:\n${symbols}")
+  endif()
+  string(REPLACE "|" ";" flash_objects "${FLASH_OBJECTS}")
+  foreach(object IN LISTS flash_objects)
+    string(REGEX MATCH "\n[0-9a-f]+ [^\n]* O (\\.[a-z_.]+)[ \t]+[0-9a-f]+ ${object}\n" line "${symbols}")
+    set(section "${CMAKE_MATCH_1}")
+    if(NOT line)
+      message(FATAL_ERROR "cta-embedded: ${object} is not an object of ${elf}")
+    endif()
+    if(NOT section MATCHES "^\\.(text|rodata)")
+      message(FATAL_ERROR "cta-embedded: ${object} is in ${section}, not in read-only memory")
+    endif()
+    message("cta-embedded: ${object} in ${section}")
+  endforeach()
 endif()
 
 separate_arguments(qemu_options UNIX_COMMAND "${QEMU_OPTIONS}")
