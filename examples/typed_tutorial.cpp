@@ -18,7 +18,10 @@
 
 namespace {
 
+// [tutorial:using]
+// The library's names begin with cta:: (its namespace); this line lets the program write matrix for cta::matrix.
 using cta::matrix;
+// [/tutorial:using]
 
 // ---- Section 2: definition ------------------------------------------------------------------------------------------
 // [tutorial:token]
