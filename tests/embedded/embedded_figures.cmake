@@ -7,7 +7,8 @@
 #   - the stack frame of each (-fstack-usage, the .su files of the -Os build);
 #   - the members of libgcc linked into it, with the bytes of their code (the link map).
 # The block between the page's markers "<!-- embedded-figures:begin -->" and "<!-- embedded-figures:end -->" must be
-# what this script writes (CHECK, the default), or is replaced by it (UPDATE=ON). MUTATE=ON checks the page's block with
+# what this script writes (CHECK, the default), or is replaced by it (UPDATE=ON). Skipped, too, when the page was
+# measured with another version of arm-none-eabi-g++. MUTATE=ON checks the page's block with
 # its first figure (the -Os text) increased by one, which must fail (docs.embedded_figures.detects_drift). Prints "cta-embedded: skipped: ..."
 # when arm-none-eabi-g++ is missing.
 #   ARM_NONE_EABI_GXX, ROOT (the source tree), BINARY_DIR, GENERATOR, MAKE_PROGRAM, PAGE, UPDATE
@@ -182,6 +183,12 @@ if(MUTATE)
   string(REGEX MATCH "\\| `-Os` \\| ([0-9]+)" row "${committed}")
   math(EXPR changed "${CMAKE_MATCH_1} + 1")
   string(REGEX REPLACE "\\| `-Os` \\| [0-9]+" "| `-Os` | ${changed}" committed "${committed}")
+endif()
+# Other versions of the cross compiler give other sizes: the page is checked with the version it was written with.
+string(REGEX MATCH "Measured with `arm-none-eabi-g\\+\\+` ([0-9.]+)" measured "${committed}")
+if(NOT UPDATE AND NOT CMAKE_MATCH_1 STREQUAL version)
+  message("cta-embedded: skipped: ${PAGE} was measured with arm-none-eabi-g++ ${CMAKE_MATCH_1}, this is ${version}")
+  return()
 endif()
 if(UPDATE)
   string(SUBSTRING "${page}" 0 ${start} head)
