@@ -197,6 +197,7 @@ if(UPDATE)
   message("cta-embedded: ${PAGE} updated")
 elseif(NOT committed STREQUAL block)
   file(WRITE "${BINARY_DIR}/figures.md" "${block}")
+  message("cta-embedded: the page's figures differ from the build's")  # one line, whatever the paths' lengths
   message(FATAL_ERROR "cta-embedded: ${PAGE}'s figures differ from the build's (${BINARY_DIR}/figures.md); "
                       "update them with the target update_embedded_figures")
 else()
