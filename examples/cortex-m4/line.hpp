@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include <cta/math.hpp>
+#include <cta/version.hpp>
 
 #include "semihosting.hpp"
 
@@ -104,6 +105,16 @@ void print_rows(const M& m) {
         for (std::size_t j = 0; j < M::cols; ++j) (out << (j == 0 ? "" : " ")).bits(m(i, j));
         out.print();
     }
+}
+
+/// Prints the program's first line: `cta <version> on <what>`.
+inline void print_title(const char* what) {
+    line title;
+    title << "cta ";
+    title.decimal(CTA_VERSION_MAJOR) << '.';
+    title.decimal(CTA_VERSION_MINOR) << '.';
+    title.decimal(CTA_VERSION_PATCH) << " on " << what;
+    title.print();
 }
 
 }  // namespace

@@ -51,12 +51,7 @@ bool attention_matches_compile_time(const char* type_name) {
 }  // namespace
 
 int main() {
-    line title;
-    title << "cta ";
-    title.decimal(CTA_VERSION_MAJOR) << '.';
-    title.decimal(CTA_VERSION_MINOR) << '.';
-    title.decimal(CTA_VERSION_PATCH) << " on Cortex-M4: the seed's self-attention, computed at run time";
-    title.print();
+    print_title("Cortex-M4: the seed's self-attention, computed at run time");
 
     const bool double_ok = attention_matches_compile_time<double>("double");
     const bool float_ok = attention_matches_compile_time<float>("float");

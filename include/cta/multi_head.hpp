@@ -224,13 +224,16 @@ constexpr typename detail::multi_head_types<H, Real, XQ, XKV, WQ, WK, WV, WO>::o
         typename Types::projections::values_type values;
         typename Types::concatenated_type concatenated;
         typename Types::outputs_type& outputs;  // the result, returned without a copy
+        // The matrices are left for multi_head to write (no value-initialisation: no steps of constant evaluation
+        // spent on zeros that are overwritten).
+        constexpr explicit steps(typename Types::outputs_type& result) noexcept : outputs(result) {}
     };
     typename Types::outputs_type outputs;
     if constexpr (detail::check_options<op::multi_head_attention, Masks...>() &&
                   detail::check_multi_head_shapes<heads<H>, XQ, XKV, WQ, WK, WV, WO>() &&
                   detail::check_stack<op::multi_head_attention,
                                       sizeof(steps) + sizeof(outputs) + detail::head_stack_bytes<Types>>()) {
-        steps s{{}, {}, {}, {}, outputs};
+        steps s(outputs);
         detail::multi_head<H, Types>(s, x_q, x_kv, w_query, w_key, w_value, w_out, masks...);
     }
     return outputs;

@@ -182,12 +182,7 @@ std::uint32_t fpscr() {
 }  // namespace
 
 int main() {
-    line title;
-    title << "cta ";
-    title.decimal(CTA_VERSION_MAJOR) << '.';
-    title.decimal(CTA_VERSION_MINOR) << '.';
-    title.decimal(CTA_VERSION_PATCH) << " on Cortex-A15 (32-bit Arm, VFPv4 and NEON): subnormal results at run time";
-    title.print();
+    print_title("Cortex-A15 (32-bit Arm, VFPv4 and NEON): subnormal results at run time");
     (line{} << "FPSCR.FZ = " << ((fpscr() >> 24 & 1U) != 0 ? '1' : '0')).print();
 
     show_flush();
