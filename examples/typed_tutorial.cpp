@@ -337,5 +337,12 @@ int main() {
 
     section("12. Summary");
     std::cout << "cta::self_attention(inputs, w_query, w_key, w_value):\n" << cta::with_decimals(result, 4) << '\n';
-    return 0;
+
+    // The same call made while the program runs, from a copy of the inputs that is not constexpr: the library's
+    // run-time code computes it, and it gives the compiler's numbers bit for bit.
+    auto run_time_inputs = inputs;
+    const auto run_time_result = cta::self_attention(run_time_inputs, w_query, w_key, w_value);
+    const bool same_bits = cta::identical(run_time_result, result);
+    std::cout << "computed again at run time: " << (same_bits ? "the same bits" : "different bits") << '\n';
+    return same_bits ? 0 : 1;
 }
