@@ -31,20 +31,61 @@ using cta::matrix;
 // Every step of the seed (sections 5 to 11), computed while compiling.
 constexpr auto steps = cta::self_attention_steps(seed::inputs, seed::w_query, seed::w_key, seed::w_value);
 constexpr auto keys_t = cta::transpose(steps.keys);
-constexpr auto query_1_weights = cta::transpose(cta::row(steps.weights, 0));  // 3 x 1: query 1's weight per key
+constexpr auto input_row_0 = cta::row(seed::inputs, 0);  // Input 1
+constexpr auto key_1 = input_row_0 * seed::w_key;
+constexpr auto query_1 = input_row_0 * seed::w_query;
+constexpr auto value_1 = input_row_0 * seed::w_value;
+
+// Row j of weighted_values[i] is the number weights(i, j) times row j of values, for every i and j.
+constexpr bool weighted_values_scale_rows() {
+    for (std::size_t i = 0; i < decltype(steps.weights)::rows; ++i) {
+        for (std::size_t j = 0; j < decltype(steps.values)::rows; ++j) {
+            const auto scaled = steps.weights(i, j) * cta::row(steps.values, j);
+            if (!cta::identical(cta::row(steps.weighted_values[i], j), scaled)) return false;
+        }
+    }
+    return true;
+}
+
+// Row i of outputs is the sum of the rows of weighted_values[i], for every i.
+constexpr bool outputs_sum_weighted_values() {
+    for (std::size_t i = 0; i < decltype(steps.outputs)::rows; ++i) {
+        auto sum = cta::row(steps.weighted_values[i], 0);
+        for (std::size_t j = 1; j < decltype(steps.values)::rows; ++j) {
+            sum = sum + cta::row(steps.weighted_values[i], j);
+        }
+        if (!cta::identical(sum, cta::row(steps.outputs, i))) return false;
+    }
+    return true;
+}
+
+// Each row of weights sums to 1, to within the rounding of its three terms.
+constexpr bool weights_rows_sum_to_1() {
+    for (std::size_t i = 0; i < decltype(steps.weights)::rows; ++i) {
+        double sum = 0.0;
+        for (std::size_t j = 0; j < decltype(steps.weights)::cols; ++j) sum += steps.weights(i, j);
+        if (sum - 1.0 > 1e-15 || 1.0 - sum > 1e-15) return false;
+    }
+    return true;
+}
 
 // What the figures' notes state, proven here.
-static_assert(cta::row(seed::inputs, 0) * seed::w_key == cta::row(steps.keys, 0));                      // section 5
-static_assert(cta::row(seed::inputs, 0) * seed::w_value == cta::row(steps.values, 0));                  // section 6
-static_assert(cta::row(seed::inputs, 0) * seed::w_query == cta::row(steps.queries, 0));                 // section 6
+static_assert(std::is_same_v<decltype(input_row_0), const matrix<int, 1, 4>>);                          // section 4
+static_assert(std::is_same_v<decltype(key_1), const matrix<int, 1, 3>>);
+static_assert(std::is_same_v<decltype(query_1), const matrix<int, 1, 3>>);
+static_assert(std::is_same_v<decltype(value_1), const matrix<int, 1, 3>>);
+static_assert(key_1 == cta::row(steps.keys, 0));                                                        // section 5
+static_assert(value_1 == cta::row(steps.values, 0));                                                    // section 6
+static_assert(query_1 == cta::row(steps.queries, 0));                                                   // section 6
 static_assert(cta::row(steps.queries, 0) * keys_t == cta::row(steps.scores, 0));                        // section 7
 static_assert(cta::row(steps.scores, 0) == matrix<int, 1, 3>{{{2, 4, 4}}});                             // section 7
 static_assert(cta::identical(cta::row(steps.weights, 0), cta::softmax(cta::row(steps.scores, 0))));     // section 8
-static_assert(cta::identical(cta::row(steps.weighted_values[0], 1),                                     // section 9
-                             steps.weights(0, 1) * cta::row(steps.values, 1)));
+static_assert(weights_rows_sum_to_1());                                                                 // section 8
+static_assert(weighted_values_scale_rows());                                                            // section 9
 static_assert(cta::identical(cta::row(steps.weighted_values[0], 0) + cta::row(steps.weighted_values[0], 1) +
                                  cta::row(steps.weighted_values[0], 2),                                 // section 10
                              cta::row(steps.outputs, 0)));
+static_assert(outputs_sum_weighted_values());                                                           // overview
 static_assert(cta::identical(steps.weights * steps.values, steps.outputs));                             // section 11
 
 // ---- Text ----------------------------------------------------------------------------------------------------------
@@ -205,12 +246,13 @@ public:
                       "\" rx=\"", num(rx), "\" fill=\"none\" stroke=\"", stroke, "\" stroke-width=\"", num(width),
                       "\"/>\n"});
     }
-    // anchor: "start", "middle" or "end".
+    // anchor: "start", "middle" or "end"; mono: in a monospace font, as code is written.
     void text(int x, int y, std::string_view s, int size, std::string_view anchor, std::string_view fill,
-              bool bold = false) {
+              bool bold = false, bool mono = false) {
         body_ += cat({"<text x=\"", num(x), "\" y=\"", num(y), "\" font-size=\"", num(size), "\""});
         if (anchor != "start") body_ += cat({" text-anchor=\"", anchor, "\""});
         if (bold) body_ += " font-weight=\"bold\"";
+        if (mono) body_ += " font-family=\"monospace\"";
         body_ += cat({" fill=\"", fill, "\">", text_content(s, size), "</text>\n"});
     }
     void polyline(const std::vector<std::pair<int, int>>& points, std::string_view stroke) {
@@ -264,27 +306,41 @@ constexpr const char* highlight = "#c62828";
 
 // ---- Figures of matrices -------------------------------------------------------------------------------------------
 
-// A titled grid of cells, labelled rows and columns, and its C++ type underneath.
+// A titled grid of cells, with its C++ type (or another line of text) underneath. Beside the rows and above the
+// columns, in grey monospace: the C++ indices, counted from 0, so that the number in row i and column j of m is
+// m(i, j). Further out, where rows or columns are tokens: the tutorial's names for them (Input 1, query 2, key 3),
+// counted from 1 as the seed counts them.
 struct grid {
     std::string name;
-    std::vector<std::string> row_labels;
-    std::vector<std::string> col_labels;
     std::vector<std::vector<std::string>> cells;
     colour paint;
     std::string type;
+    std::vector<std::string> row_indices;
+    std::vector<std::string> col_indices;
+    std::vector<std::string> row_names;  // empty, or one per row
+    std::vector<std::string> col_names;  // empty, or one per column
     std::size_t marked_row = static_cast<std::size_t>(-1);  // outlined, if any
 };
 
-std::vector<std::string> numbered(std::string_view prefix, std::size_t n) {
+// The C++ indices 0, 1, ..., n - 1.
+std::vector<std::string> indices(std::size_t n) {
     std::vector<std::string> labels;
-    for (std::size_t i = 1; i <= n; ++i) labels.push_back(cat({prefix, integer_text(i)}));
+    for (std::size_t i = 0; i < n; ++i) labels.push_back(integer_text(i));
+    return labels;
+}
+
+// The tutorial's names, counted from 1: "query 1", "query 2", ...
+std::vector<std::string> names(std::string_view prefix, std::size_t n) {
+    std::vector<std::string> labels;
+    for (std::size_t i = 1; i <= n; ++i) labels.push_back(cat({prefix, " ", integer_text(i)}));
     return labels;
 }
 
 template <class M>
-grid make_grid(std::string name, const M& m, colour paint, std::vector<std::string> row_labels,
-               std::vector<std::string> col_labels) {
-    grid g{std::move(name), std::move(row_labels), std::move(col_labels), {}, paint, type_text<M>()};
+grid make_grid(std::string name, const M& m, colour paint, std::vector<std::string> row_names = {},
+               std::vector<std::string> col_names = {}) {
+    grid g{std::move(name), {}, paint, type_text<M>(), indices(M::rows), indices(M::cols), std::move(row_names),
+           std::move(col_names)};
     for (std::size_t i = 0; i < M::rows; ++i) {
         g.cells.emplace_back();
         for (std::size_t j = 0; j < M::cols; ++j) g.cells.back().push_back(element_text(m(i, j)));
@@ -292,10 +348,13 @@ grid make_grid(std::string name, const M& m, colour paint, std::vector<std::stri
     return g;
 }
 
-// Between two grids: an operator (×, =, →) and, optionally, a word above it.
+// Between two grids: an operator (×, =, →, ·) and, optionally, a word above it. An operator `per_row` is written
+// once beside each of that many rows (a number times a row, row by row), else once in the middle.
 struct operation {
     std::string symbol;
     std::string caption;
+    std::size_t per_row = 0;
+    int size = 24;  // of the symbol
 };
 
 struct item {
@@ -306,6 +365,9 @@ struct item {
 
 item of(grid g) { return {true, std::move(g), {}}; }
 item of(std::string symbol, std::string caption = {}) { return {false, {}, {std::move(symbol), std::move(caption)}}; }
+item per_row(std::string symbol, std::size_t rows, int size = 24) {
+    return {false, {}, {std::move(symbol), {}, rows, size}};
+}
 
 constexpr int margin = 24;
 constexpr int title_size = 18;
@@ -317,31 +379,46 @@ constexpr int note_size = 13;
 constexpr int cell_height = 34;
 constexpr int gap = 3;  // between cells
 
+int widest(const std::vector<std::string>& labels, int size) {
+    int w = 0;
+    for (const auto& l : labels) w = std::max(w, text_width(l, size));
+    return w;
+}
+
 // Horizontal measures of a grid, relative to its block's left edge.
 struct grid_layout {
     int cell_width;
     int cells_left;    // x of the first cell
     int width;         // of the block
+    int index_width;   // of the widest row index
 };
 
 grid_layout measure(const grid& g) {
+    const int index_width = widest(g.row_indices, label_size);
+    const int name_width = widest(g.row_names, label_size);
     int label_width = 0;
-    for (const auto& l : g.row_labels) label_width = std::max(label_width, text_width(l, label_size) + 10);
+    if (index_width > 0) label_width += index_width + 10;
+    if (name_width > 0) label_width += name_width + 10;
     int cell_width = 44;
     for (const auto& r : g.cells) {
         for (const auto& c : r) cell_width = std::max(cell_width, text_width(c, cell_size) + 18);
     }
-    for (const auto& l : g.col_labels) cell_width = std::max(cell_width, text_width(l, label_size) + 12);
+    cell_width = std::max({cell_width, widest(g.col_names, label_size) + 12, widest(g.col_indices, label_size) + 12});
     const int cells_width = static_cast<int>(g.cells[0].size()) * cell_width;
     const int centre = label_width + cells_width / 2;
     const int half_text = std::max(text_width(g.name, name_size, true), text_width(g.type, type_size)) / 2;
     const int left = std::min(0, centre - half_text);
     const int right = std::max(label_width + cells_width, centre + half_text);
-    return {cell_width, label_width - left, right - left};
+    return {cell_width, label_width - left, right - left, index_width};
 }
 
+// Above the cells: the column indices, the column names if any, and the grid's name.
+int header_height(const grid& g) { return g.col_names.empty() ? 38 : 54; }
+
+int half_height(const grid& g) { return static_cast<int>(g.cells.size()) * cell_height / 2; }
+
 int operation_width(const operation& op) {
-    return std::max(text_width(op.symbol, 24) + 28, text_width(op.caption, label_size) + 16);
+    return std::max(text_width(op.symbol, op.size) + 28, text_width(op.caption, label_size) + 16);
 }
 
 // Draws the grid with its cells' vertical centre at y_mid, in a block starting at x.
@@ -349,23 +426,31 @@ void draw(canvas& c, const grid& g, int x, int y_mid) {
     const grid_layout l = measure(g);
     const int rows = static_cast<int>(g.cells.size());
     const int cols = static_cast<int>(g.cells[0].size());
-    const int top = y_mid - rows * cell_height / 2;
+    const int top = y_mid - half_height(g);
     const int left = x + l.cells_left;
     const int centre = left + cols * l.cell_width / 2;
-    c.text(centre, top - 30, g.name, name_size, "middle", ink, true);
+    c.text(centre, top - header_height(g) + 8, g.name, name_size, "middle", ink, true);
     for (int j = 0; j < cols; ++j) {
-        c.text(left + j * l.cell_width + l.cell_width / 2, top - 8, g.col_labels[static_cast<std::size_t>(j)],
-               label_size, "middle", grey);
+        const int cx = left + j * l.cell_width + l.cell_width / 2;
+        const auto at = static_cast<std::size_t>(j);
+        if (at < g.col_indices.size()) c.text(cx, top - 8, g.col_indices[at], label_size, "middle", grey, false, true);
+        if (at < g.col_names.size()) c.text(cx, top - 24, g.col_names[at], label_size, "middle", ink);
     }
+    const int names_right = left - 8 - (l.index_width > 0 ? l.index_width + 10 : 0);
     for (int i = 0; i < rows; ++i) {
         const int y = top + i * cell_height;
-        c.text(left - 8, y + cell_height / 2 + 4, g.row_labels[static_cast<std::size_t>(i)], label_size, "end", grey);
+        const auto at = static_cast<std::size_t>(i);
+        if (at < g.row_indices.size()) {
+            c.text(left - 8, y + cell_height / 2 + 4, g.row_indices[at], label_size, "end", grey, false, true);
+        }
+        if (at < g.row_names.size()) {
+            c.text(names_right, y + cell_height / 2 + 4, g.row_names[at], label_size, "end", ink);
+        }
         for (int j = 0; j < cols; ++j) {
             const int cx = left + j * l.cell_width;
             c.rect(cx + 1, y + 1, l.cell_width - gap, cell_height - gap, g.paint.fill);
-            c.text(cx + l.cell_width / 2, y + cell_height / 2 + 5,
-                   g.cells[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)], cell_size, "middle",
-                   g.paint.text);
+            c.text(cx + l.cell_width / 2, y + cell_height / 2 + 5, g.cells[at][static_cast<std::size_t>(j)], cell_size,
+                   "middle", g.paint.text);
         }
     }
     if (g.marked_row < g.cells.size()) {
@@ -375,38 +460,67 @@ void draw(canvas& c, const grid& g, int x, int y_mid) {
     c.text(centre, top + rows * cell_height + 18, g.type, type_size, "middle", grey);
 }
 
-// A figure: a title, grids and operations in a row, centred on one line, and notes underneath.
-std::string matrix_figure(const std::string& title, const std::vector<item>& items,
+void draw(canvas& c, const operation& op, int x, int y_mid) {
+    const int w = operation_width(op);
+    const int baseline = op.size / 3;  // below the middle of the symbol
+    if (op.per_row == 0) {
+        c.text(x + w / 2, y_mid + baseline, op.symbol, op.size, "middle", ink);
+        if (!op.caption.empty()) c.text(x + w / 2, y_mid - 18, op.caption, label_size, "middle", grey);
+        return;
+    }
+    const int top = y_mid - static_cast<int>(op.per_row) * cell_height / 2;
+    for (std::size_t i = 0; i < op.per_row; ++i) {
+        c.text(x + w / 2, top + static_cast<int>(i) * cell_height + cell_height / 2 + baseline, op.symbol, op.size,
+               "middle", ink);
+    }
+}
+
+int item_width(const item& it) { return it.is_grid ? measure(it.g).width : operation_width(it.op); }
+
+// A figure: a title; lines of grids and operations, each line centred on its middle and the n-th items of all
+// lines in one column; notes underneath.
+std::string matrix_figure(const std::string& title, const std::vector<std::vector<item>>& lines,
                           const std::vector<std::string>& notes) {
     constexpr int spacing = 12;
-    int content_width = 0;
-    int half_rows = 0;
-    for (const auto& it : items) {
-        content_width += (it.is_grid ? measure(it.g).width : operation_width(it.op)) + spacing;
-        if (it.is_grid) half_rows = std::max(half_rows, static_cast<int>(it.g.cells.size()) * cell_height / 2);
+    constexpr int line_gap = 22;
+    std::vector<int> column_widths;
+    for (const auto& line : lines) {
+        if (column_widths.size() < line.size()) column_widths.resize(line.size(), 0);
+        for (std::size_t k = 0; k < line.size(); ++k) {
+            column_widths[k] = std::max(column_widths[k], item_width(line[k]));
+        }
     }
-    content_width -= spacing;
-    int width = content_width;
-    width = std::max(width, text_width(title, title_size, true));
+    int content_width = -spacing;
+    for (const int w : column_widths) content_width += w + spacing;
+    int width = std::max(content_width, text_width(title, title_size, true));
     for (const auto& n : notes) width = std::max(width, text_width(n, note_size));
     width += 2 * margin;
 
     canvas c;
     c.text(margin, margin + title_size, title, title_size, "start", ink, true);
-    const int y_mid = margin + title_size + 20 + 38 + half_rows;  // title, a gap, the name and column labels
-    int x = (width - content_width) / 2;
-    for (const auto& it : items) {
-        if (it.is_grid) {
-            draw(c, it.g, x, y_mid);
-            x += measure(it.g).width + spacing;
-        } else {
-            const int w = operation_width(it.op);
-            c.text(x + w / 2, y_mid + 8, it.op.symbol, 24, "middle", ink);
-            if (!it.op.caption.empty()) c.text(x + w / 2, y_mid - 18, it.op.caption, label_size, "middle", grey);
-            x += w + spacing;
+    int y = margin + title_size + 20;  // the top of the first line
+    for (const auto& line : lines) {
+        int above = 0;  // from the line's middle up to its top
+        int below = 0;  // and down to the baseline of the type labels
+        for (const auto& it : line) {
+            if (!it.is_grid) continue;
+            above = std::max(above, half_height(it.g) + header_height(it.g));
+            below = std::max(below, half_height(it.g) + 18);
         }
+        const int y_mid = y + above;
+        int x = (width - content_width) / 2;
+        for (std::size_t k = 0; k < line.size(); ++k) {
+            const int left = x + (column_widths[k] - item_width(line[k])) / 2;
+            if (line[k].is_grid) {
+                draw(c, line[k].g, left, y_mid);
+            } else {
+                draw(c, line[k].op, left, y_mid);
+            }
+            x += column_widths[k] + spacing;
+        }
+        y = y_mid + below + line_gap;
     }
-    int y = y_mid + half_rows + 18 + 14;  // below the type labels
+    y += 14 - line_gap;  // below the last type labels
     for (const auto& n : notes) {
         y += 22;
         c.text(margin, y, n, note_size, "start", ink);
@@ -417,44 +531,56 @@ std::string matrix_figure(const std::string& title, const std::vector<item>& ite
     return c.document(width, height, title, description);
 }
 
+std::string matrix_figure(const std::string& title, const std::vector<item>& items,
+                          const std::vector<std::string>& notes) {
+    return matrix_figure(title, std::vector<std::vector<item>>{items}, notes);
+}
+
 // ---- The figures ---------------------------------------------------------------------------------------------------
 
-const std::vector<std::string> features_4 = numbered("", 4);
-const std::vector<std::string> features_3 = numbered("", 3);
-
-grid inputs_grid() { return make_grid("inputs", seed::inputs, green, numbered("Input ", 3), features_4); }
-grid w_key_grid() { return make_grid("w_key", seed::w_key, neutral, features_4, features_3); }
-grid w_query_grid() { return make_grid("w_query", seed::w_query, neutral, features_4, features_3); }
-grid w_value_grid() { return make_grid("w_value", seed::w_value, neutral, features_4, features_3); }
-grid keys_grid() { return make_grid("keys", steps.keys, orange, numbered("Key ", 3), features_3); }
-grid values_grid() { return make_grid("values", steps.values, purple, numbered("Value ", 3), features_3); }
-grid queries_grid() { return make_grid("queries", steps.queries, red, numbered("Query ", 3), features_3); }
-grid scores_grid() { return make_grid("scores", steps.scores, blue, numbered("Query ", 3), numbered("Key ", 3)); }
-grid weights_grid() {
-    return make_grid("weights", steps.weights, light_blue, numbered("Query ", 3), numbered("Key ", 3));
-}
+grid inputs_grid() { return make_grid("inputs", seed::inputs, green, names("Input", 3)); }
+grid w_key_grid() { return make_grid("w_key", seed::w_key, neutral); }
+grid w_query_grid() { return make_grid("w_query", seed::w_query, neutral); }
+grid w_value_grid() { return make_grid("w_value", seed::w_value, neutral); }
+grid keys_grid() { return make_grid("keys", steps.keys, orange, names("key", 3)); }
+grid values_grid() { return make_grid("values", steps.values, purple, names("value", 3)); }
+grid queries_grid() { return make_grid("queries", steps.queries, red, names("query", 3)); }
+grid scores_grid() { return make_grid("scores", steps.scores, blue, names("query", 3), names("key", 3)); }
+grid weights_grid() { return make_grid("weights", steps.weights, light_blue, names("query", 3), names("key", 3)); }
 
 std::string inputs_figure() {
     return matrix_figure("Inputs: three tokens of four numbers (section 3)", {of(inputs_grid())},
-                         {cat({"One token per row: Input 1 is ", row_text(seed::inputs, 0), ", Input 2 ",
-                               row_text(seed::inputs, 1), ", Input 3 ", row_text(seed::inputs, 2), "."})});
+                         {cat({"One token per row: Input 1 is row 0, ", row_text(seed::inputs, 0),
+                               "; Input 2 is row 1, ", row_text(seed::inputs, 1), "; Input 3 is row 2, ",
+                               row_text(seed::inputs, 2), "."}),
+                          "Grey numbers are C++ indices, counted from 0: the number in row i and column j is "
+                          "inputs(i, j)."});
 }
 
+// Input 1 times each weight matrix: its key (orange), query (red) and value (purple).
 std::string weights_figure() {
-    return matrix_figure("Weights for keys, queries and values (section 4)",
-                         {of(w_key_grid()), of(w_query_grid()), of(w_value_grid())},
-                         {cat({"Each is ", shape_text<std::remove_cvref_t<decltype(seed::w_key)>>(),
-                               ": the input size by the size of a key, a query or a value."})});
+    const auto input_1 = make_grid("Input 1", input_row_0, green);
+    return matrix_figure(
+        "Input 1 times the three weight matrices (section 4)",
+        {{of(input_1), of("\u00d7"), of(w_key_grid()), of("="), of(make_grid("key 1", key_1, orange))},
+         {of(input_1), of("\u00d7"), of(w_query_grid()), of("="), of(make_grid("query 1", query_1, red))},
+         {of(input_1), of("\u00d7"), of(w_value_grid()), of("="), of(make_grid("value 1", value_1, purple))}},
+        {cat({"Input 1 (row 0 of inputs) is ", shape_text<decltype(input_row_0)>(), " and each weight matrix ",
+              shape_text<std::remove_cvref_t<decltype(seed::w_key)>>(), ", so its key, query and value are ",
+              shape_text<decltype(key_1)>(), "."}),
+         "Every input is multiplied by the same three weight matrices (sections 5 and 6)."});
 }
 
 // inputs x weight = result, with the seed's computation for Input 1.
 template <class M>
 std::string projection_figure(std::string_view title, grid weight, grid result, const M& m) {
     const std::string weight_name = weight.name;
+    const std::string result_name = result.name;
     return matrix_figure(std::string(title),
                          {of(inputs_grid()), of("\u00d7"), of(std::move(weight)), of("="), of(std::move(result))},
-                         {cat({"Row i is Input i \u00d7 ", weight_name, ": for Input 1, ", row_text(seed::inputs, 0),
-                               " \u00d7 ", weight_name, " = ", row_text(m, 0), "."})});
+                         {cat({"Row i of ", result_name, " is row i of inputs \u00d7 ", weight_name,
+                               ": for Input 1 (row 0), ", row_text(seed::inputs, 0), " \u00d7 ", weight_name, " = ",
+                               row_text(m, 0), "."})});
 }
 
 std::string keys_figure() {
@@ -477,43 +603,50 @@ std::string scores_figure() {
     scores.marked_row = 0;
     return matrix_figure(
         "Attention scores: queries \u00d7 keys^T (section 7)",
-        {of(std::move(queries)), of("\u00d7"),
-         of(make_grid("keys^T", keys_t, orange, features_3, numbered("Key ", 3))), of("="), of(std::move(scores))},
-        {cat({"Query 1 against every key: ", row_text(steps.queries, 0), " \u00d7 keys^T = ",
+        {of(std::move(queries)), of("\u00d7"), of(make_grid("keys^T", keys_t, orange, {}, names("key", 3))), of("="),
+         of(std::move(scores))},
+        {cat({"Query 1 (row 0) against every key: ", row_text(steps.queries, 0), " \u00d7 keys^T = ",
               row_text(steps.scores, 0), "."}),
-         "Row i holds the scores of query i, column j those against key j."});
+         "scores(i, j) is row i of queries times column j of keys^T: query i + 1 against key j + 1."});
 }
 
 std::string weights_softmax_figure() {
     return matrix_figure(
         "Softmax of each row of scores (section 8)",
         {of(scores_grid()), of("\u2192", "softmax, row by row"), of(weights_grid())},
-        {cat({"Each row of weights sums to 1. Query 1: softmax(", row_text(steps.scores, 0), ") = ",
+        {cat({"Each row of weights sums to 1. Query 1 (row 0): softmax(", row_text(steps.scores, 0), ") = ",
               row_text(steps.weights, 0), ","}),
          cat({"which is ", row_text(cta::round_to(steps.weights, 1), 0, 1),
               " to one decimal (the seed prints [0.0, 0.5, 0.5])."})});
 }
 
+// Row j of weighted_values[0] is the number weights(0, j) times row j of values: three rows, each scaled by its
+// weight, as cta::self_attention_steps computes them (and the tutorial's weighted_1, weighted_2, weighted_3).
 std::string weighted_values_figure() {
-    grid weighted = make_grid("weighted values of query 1", steps.weighted_values[0], yellow, features_3,
-                              features_3);
+    constexpr std::size_t n = decltype(steps.values)::rows;
+    grid query_1_weights{"weights(0, j)", {}, light_blue, "query 1's weights", {}, {}, {}, {}};
+    for (std::size_t j = 0; j < n; ++j) {
+        query_1_weights.cells.push_back({element_text(steps.weights(0, j))});
+        query_1_weights.row_indices.push_back(cat({"j = ", integer_text(j)}));
+    }
     return matrix_figure(
-        "Weighted values of query 1 (section 9)",
-        {of(make_grid("weights of query 1", query_1_weights, light_blue, numbered("Key ", 3), {"Query 1"})),
-         of("\u00d7", "row by row"), of(values_grid()), of("="), of(std::move(weighted))},
-        {cat({"Row j is query 1's weight for key j times value j: for j = 2, ", fixed_text(steps.weights(0, 1), 4),
-              " \u00d7 ", row_text(steps.values, 1), " = ", row_text(steps.weighted_values[0], 1), "."}),
-         cat({"Their sum, row by row, is output 1: ", row_text(steps.outputs, 0), " (section 10)."})});
+        "Weighted values of query 1: each row of values times its weight (section 9)",
+        {of(std::move(query_1_weights)), per_row("\u00b7", n, 40), of(values_grid()), per_row("=", n),
+         of(make_grid("weighted_values[0]", steps.weighted_values[0], yellow))},
+        {"Row j of weighted_values[0] is the number weights(0, j) times row j of values.",
+         cat({"For j = 1 (value 2): ", fixed_text(steps.weights(0, 1), 4), " \u00b7 ", row_text(steps.values, 1), " = ",
+              row_text(steps.weighted_values[0], 1), "; in the tutorial's code, weighted_2."}),
+         cat({"The three rows added up are output 1: ", row_text(steps.outputs, 0), " (section 10)."})});
 }
 
 std::string outputs_figure() {
-    grid outputs = make_grid("outputs", steps.outputs, dark_green, numbered("Output ", 3), features_3);
+    grid outputs = make_grid("outputs", steps.outputs, dark_green, names("output", 3));
     outputs.marked_row = 0;
     return matrix_figure(
         "Outputs: weights \u00d7 values (sections 10 and 11)",
         {of(weights_grid()), of("\u00d7"), of(values_grid()), of("="), of(std::move(outputs))},
-        {cat({"Output 1 is the sum of query 1's weighted values: ", row_text(steps.outputs, 0), "."}),
-         "Outputs 2 and 3 repeat the steps for queries 2 and 3: output i is weights row i \u00d7 values."});
+        {cat({"Output 1 (row 0) is the sum of query 1's weighted values: ", row_text(steps.outputs, 0), "."}),
+         "Row i of outputs is row i of weights \u00d7 values: outputs 2 and 3 repeat the steps for queries 2 and 3."});
 }
 
 // ---- The overview --------------------------------------------------------------------------------------------------
@@ -547,15 +680,19 @@ void draw(canvas& c, const box& b) {
     c.text(centre, top + 68, b.section, 11, "middle", b.paint.text);
 }
 
-// An arrow along the points, its head at the last one, pointing right or up.
+// An arrow along the points, its head at the last one, pointing right, up or down.
 void arrow(canvas& c, std::vector<std::pair<int, int>> points) {
     const auto [x, y] = points.back();
-    if (points[points.size() - 2].second == y) {  // horizontal, pointing right
+    const int previous_y = points[points.size() - 2].second;
+    if (previous_y == y) {  // horizontal, pointing right
         points.back().first -= 8;
         c.polygon({{x, y}, {x - 9, y - 5}, {x - 9, y + 5}}, grey);
-    } else {  // vertical, pointing up
+    } else if (previous_y > y) {  // vertical, pointing up
         points.back().second += 8;
         c.polygon({{x, y}, {x - 5, y + 9}, {x + 5, y + 9}}, grey);
+    } else {  // vertical, pointing down
+        points.back().second -= 8;
+        c.polygon({{x, y}, {x - 5, y - 9}, {x + 5, y - 9}}, grey);
     }
     c.polyline(points, grey);
 }
@@ -564,20 +701,20 @@ std::string pipeline_figure() {
     using wv_array = std::remove_cvref_t<decltype(steps.weighted_values)>;
     using wv_matrix = wv_array::value_type;
     const std::string weights_shape = shape_text<std::remove_cvref_t<decltype(seed::w_key)>>();
-    box inputs{"inputs", "X", shape_text<std::remove_cvref_t<decltype(seed::inputs)>>(), "section 3", green};
-    box queries{"queries", "X \u00d7 w_query", shape_text<decltype(steps.queries)>(), "section 6", red};
-    box keys{"keys", "X \u00d7 w_key", shape_text<decltype(steps.keys)>(), "section 5", orange};
-    box values{"values", "X \u00d7 w_value", shape_text<decltype(steps.values)>(), "section 6", purple};
+    box inputs{"inputs", "the tokens", shape_text<std::remove_cvref_t<decltype(seed::inputs)>>(), "section 3", green};
+    box queries{"queries", "inputs \u00d7 w_query", shape_text<decltype(steps.queries)>(), "section 6", red};
+    box keys{"keys", "inputs \u00d7 w_key", shape_text<decltype(steps.keys)>(), "section 5", orange};
+    box values{"values", "inputs \u00d7 w_value", shape_text<decltype(steps.values)>(), "section 6", purple};
     box scores{"scores", "queries \u00d7 keys^T", shape_text<decltype(steps.scores)>(), "section 7", blue};
     box weights{"weights", "softmax(scores)", shape_text<decltype(steps.weights)>(), "section 8", light_blue};
-    box weighted{"weighted_values", "weight \u00d7 value, per query",
+    box weighted{"weighted_values", "weights(i, j) \u00b7 row j of values",
                  cat({integer_text(std::tuple_size_v<wv_array>), " \u00d7 (", shape_text<wv_matrix>(), ")"}),
                  "section 9", yellow};
     box outputs{"outputs", "weights \u00d7 values", shape_text<decltype(steps.outputs)>(), "sections 10, 11",
                 dark_green};
 
     const std::string title = "cta::self_attention_steps: the seed's self-attention and its shapes";
-    constexpr int column_gap = 44;
+    constexpr int column_gap = 40;
     constexpr int row_step = 90;  // between the centres of queries, keys and values
     const int y_mid = margin + title_size + 24 + row_step + box_height / 2;
 
@@ -595,16 +732,23 @@ std::string pipeline_figure() {
     keys.y_mid = y_mid;
     values.y_mid = y_mid + row_step;
     x += qkv_width + column_gap;
-    for (box* b : {&scores, &weights, &weighted, &outputs}) {
+    // scores -> weights level with queries and keys; weighted values -> outputs level with values.
+    const int right_x = x;
+    for (box* b : {&scores, &weights}) {
         b->x = x;
         b->width = box_width(*b);
+        b->y_mid = y_mid - row_step / 2;
         x += b->width + column_gap;
     }
-    scores.y_mid = y_mid - row_step / 2;
-    weights.y_mid = y_mid - row_step / 2;
-    weighted.y_mid = y_mid;
-    outputs.y_mid = y_mid;
-    const int width = x - column_gap + margin;
+    int width = x;
+    x = right_x;
+    for (box* b : {&weighted, &outputs}) {
+        b->x = x;
+        b->width = box_width(*b);
+        b->y_mid = values.y_mid;
+        x += b->width + column_gap;
+    }
+    width = std::max(width, x) - column_gap + margin;
 
     canvas c;
     c.text(margin, margin + title_size, title, title_size, "start", ink, true);
@@ -620,20 +764,30 @@ std::string pipeline_figure() {
               {scores.x, scores.y_mid}});
     arrow(c, {{keys.x + keys.width, keys.y_mid}, {join, keys.y_mid}, {join, scores.y_mid}, {scores.x, scores.y_mid}});
     arrow(c, {{scores.x + scores.width, scores.y_mid}, {weights.x, weights.y_mid}});
-    // weights -> weighted values, and values underneath -> weighted values.
-    const int join_2 = weights.x + weights.width + column_gap / 2;
-    arrow(c, {{weights.x + weights.width, weights.y_mid}, {join_2, weights.y_mid}, {join_2, weighted.y_mid},
-              {weighted.x, weighted.y_mid}});
-    const int under = weighted.x + weighted.width / 2;
-    arrow(c, {{values.x + values.width, values.y_mid}, {under, values.y_mid},
-              {under, weighted.y_mid + box_height / 2}});
+    // weights down to the weighted values (straight where the two boxes overlap), and values across to them.
+    const int weights_bottom = weights.y_mid + box_height / 2;
+    const int weighted_top = weighted.y_mid - box_height / 2;
+    const int overlap_left = std::max(weights.x, weighted.x) + 12;
+    const int overlap_right = std::min(weights.x + weights.width, weighted.x + weighted.width) - 12;
+    if (overlap_left <= overlap_right) {
+        const int down = (overlap_left + overlap_right) / 2;
+        arrow(c, {{down, weights_bottom}, {down, weighted_top}});
+    } else {
+        const int from = weights.x + weights.width / 2;
+        const int to = weighted.x + weighted.width - 20;
+        const int turn = (weights_bottom + weighted_top) / 2;
+        arrow(c, {{from, weights_bottom}, {from, turn}, {to, turn}, {to, weighted_top}});
+    }
+    arrow(c, {{values.x + values.width, values.y_mid}, {weighted.x, weighted.y_mid}});
     arrow(c, {{weighted.x + weighted.width, weighted.y_mid}, {outputs.x, outputs.y_mid}});
     for (const box* b : {&inputs, &queries, &keys, &values, &scores, &weights, &weighted, &outputs}) draw(c, *b);
 
     const std::vector<std::string> notes{
-        cat({"w_query, w_key and w_value are ", weights_shape,
-             " (section 4). Each box is a member of the record that cta::self_attention_steps returns."}),
-        "Row i of outputs is the sum of the rows of weighted_values[i]; cta::self_attention returns the outputs only."};
+        cat({"w_query, w_key and w_value are ", weights_shape, " (section 4)."}),
+        "Every box after inputs is a member of the record that cta::self_attention_steps returns;",
+        "cta::self_attention returns the outputs only.",
+        "Row j of weighted_values[i] is weights(i, j) \u00b7 row j of values, and",
+        "row i of outputs is the sum of the rows of weighted_values[i]."};
     int y = values.y_mid + box_height / 2 + 10;
     int note_width = 0;
     for (const auto& n : notes) {

@@ -1,8 +1,13 @@
 # SPDX-License-Identifier: BSL-1.0
 # Runs the figures program into OUTPUT_DIR and compares every file it writes with the committed one in
-# REFERENCE_DIR, byte for byte; fails naming each stale, missing or extra figure. Run by the test docs.figures.
+# REFERENCE_DIR, byte for byte; fails naming each stale, missing or extra figure. With PAGES (paths separated by
+# commas), also fails naming each figure the program writes that a page does not show, each figure in REFERENCE_DIR
+# that a page shows but the program does not write, and each other .svg file a page shows that does not exist: a
+# page shows a figure by a link to it, ](figures/inputs.svg), resolved from the page's directory. Run by the test
+# docs.figures.
 #
-#   cmake -DPROGRAM=<figures> -DOUTPUT_DIR=<scratch dir> -DREFERENCE_DIR=<source>/docs/figures -P check_figures.cmake
+#   cmake -DPROGRAM=<figures> -DOUTPUT_DIR=<scratch dir> -DREFERENCE_DIR=<source>/docs/figures
+#         [-DPAGES=<source>/docs/tutorial.md,<source>/docs/tutorial.zh.md] -P check_figures.cmake
 cmake_minimum_required(VERSION 3.25)
 
 foreach(_var PROGRAM OUTPUT_DIR REFERENCE_DIR)
@@ -43,10 +48,60 @@ foreach(name IN LISTS committed)
   endif()
 endforeach()
 
+# The pages: each shows every figure, no figure of REFERENCE_DIR that the program does not write, and no .svg file
+# elsewhere that does not exist.
+set(page_problems "")
+string(REPLACE "," ";" PAGES "${PAGES}")
+get_filename_component(reference_path "${REFERENCE_DIR}" ABSOLUTE)
+foreach(page IN LISTS PAGES)
+  get_filename_component(page_name "${page}" NAME)
+  get_filename_component(page_dir "${page}" DIRECTORY)
+  file(READ "${page}" text)
+  string(REGEX MATCHALL "\\]\\([^()\n ]+\\.svg\\)" links "${text}")
+  # The link targets alone: a "]" in a list element would keep the list from splitting.
+  string(REPLACE "](" "" links "${links}")
+  string(REPLACE ")" "" links "${links}")
+  set(shown "")
+  foreach(link IN LISTS links)
+    get_filename_component(target "${page_dir}/${link}" ABSOLUTE)
+    get_filename_component(target_dir "${target}" DIRECTORY)
+    if(NOT target_dir STREQUAL reference_path)
+      if(NOT EXISTS "${target}")
+        string(APPEND page_problems "  ${page_name} shows ${link}, which does not exist\n")
+      endif()
+      continue()
+    endif()
+    get_filename_component(name "${target}" NAME)
+    list(APPEND shown "${name}")
+    if(NOT name IN_LIST generated)
+      string(APPEND page_problems "  ${page_name} shows ${name}, which the program does not write\n")
+    endif()
+  endforeach()
+  foreach(name IN LISTS generated)
+    if(NOT name IN_LIST shown)
+      string(APPEND page_problems "  ${name}: not shown by ${page_name}\n")
+    endif()
+  endforeach()
+endforeach()
+
 list(LENGTH generated count)
 if(problems)
   message("The committed figures do not match what the program draws now:\n${problems}")
+endif()
+if(page_problems)
+  message("The pages and the figures disagree:\n${page_problems}"
+          "Each page shows every figure, by a line ![...](figures/NAME.svg), and only figures that the program "
+          "draws:\nadd the figure to the pages, or stop drawing it in examples/figures.cpp.\n")
+endif()
+if(problems)
   message(FATAL_ERROR "Stale figures in ${REFERENCE_DIR}. Regenerate them with\n"
                       "  cmake --build <build dir> --target cta_update_figures")
+elseif(page_problems)
+  message(FATAL_ERROR "The pages do not show the figures that the program draws (above).")
 endif()
-message("All ${count} figures in ${REFERENCE_DIR} match the program's output.")
+if(PAGES)
+  list(JOIN PAGES ", " page_list)
+  message("All ${count} figures in ${REFERENCE_DIR} match the program's output, and each is shown by ${page_list}.")
+else()
+  message("All ${count} figures in ${REFERENCE_DIR} match the program's output.")
+endif()

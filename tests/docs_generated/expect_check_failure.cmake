@@ -4,6 +4,11 @@
 #
 #   CHECK=figures       keys.svg changed (its 4s drawn as 5s), outputs.svg removed, extra.svg added
 #                       -> "keys.svg: stale", "outputs.svg: missing", "extra.svg: not made by the program"
+#   CHECK=figure_pages  copies of the figures and of PAGES (tutorial.md first, then tutorial.zh.md), which pass the
+#                       check; then the line showing scores.svg removed from the first page, and lines showing
+#                       figures/absent.svg and figure/inputs.svg (a directory that does not exist) added to the second
+#                       -> "scores.svg: not shown by tutorial.md", "tutorial.zh.md shows absent.svg, which the
+#                       program does not write", "tutorial.zh.md shows figure/inputs.svg, which does not exist"
 #   CHECK=shape_errors  one type of the matmul_operator block for COMPILER changed, 3 x 3 -> 3 x 5
 #                       -> "matmul_operator: the page's block differs"; then UPDATE=ON rewrites the copy, which
 #                       passes the check again
@@ -51,6 +56,45 @@ if(CHECK STREQUAL "figures")
   _run_checker("-DPROGRAM=${PROGRAM}" "-DOUTPUT_DIR=${SCRATCH}/out" "-DREFERENCE_DIR=${reference}")
   _expect_failure("${output}" "${result}"
                   "keys.svg: stale" "outputs.svg: missing" "extra.svg: not made by the program" "cta_update_figures")
+elseif(CHECK STREQUAL "figure_pages")
+  # Pages and figures laid out as in the source tree: <dir>/tutorial.md shows figures/<name>.svg.
+  set(docs "${SCRATCH}/docs")
+  file(GLOB svgs "${REFERENCE_DIR}/*.svg")
+  file(COPY ${svgs} DESTINATION "${docs}/figures")
+  string(REPLACE "," ";" PAGES "${PAGES}")
+  set(pages "")
+  foreach(page IN LISTS PAGES)
+    get_filename_component(name "${page}" NAME)
+    configure_file("${page}" "${docs}/${name}" COPYONLY)
+    list(APPEND pages "${docs}/${name}")
+  endforeach()
+  list(LENGTH pages page_count)
+  if(NOT page_count EQUAL 2)
+    message(FATAL_ERROR "expect_check_failure.cmake: CHECK=figure_pages takes two pages, not '${PAGES}'")
+  endif()
+  list(JOIN pages "," page_arg)
+  set(args "-DPROGRAM=${PROGRAM}" "-DOUTPUT_DIR=${SCRATCH}/out" "-DREFERENCE_DIR=${docs}/figures"
+           "-DPAGES=${page_arg}")
+  _run_checker(${args})
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "The unchanged copies fail the check; the test needs pages that pass it:\n${output}")
+  endif()
+  list(GET pages 0 first)
+  list(GET pages 1 second)
+  file(READ "${first}" text)
+  string(REGEX REPLACE "[^\n]*\\(figures/scores\\.svg\\)[^\n]*\n" "" changed "${text}")
+  if(changed STREQUAL text)
+    message(FATAL_ERROR "${first} has no line showing scores.svg: the mutation needs another target")
+  endif()
+  file(WRITE "${first}" "${changed}")
+  file(APPEND "${second}" "\n![A figure that nothing draws](figures/absent.svg)\n"
+                          "\n![A misspelt path](figure/inputs.svg)\n")
+  get_filename_component(first_name "${first}" NAME)
+  get_filename_component(second_name "${second}" NAME)
+  _run_checker(${args})
+  _expect_failure("${output}" "${result}" "scores.svg: not shown by ${first_name}"
+                  "${second_name} shows absent.svg, which the program does not write"
+                  "${second_name} shows figure/inputs.svg, which does not exist" "stop drawing it")
 elseif(CHECK STREQUAL "shape_errors")
   get_filename_component(name "${DOC}" NAME)
   set(copy "${SCRATCH}/${name}")
@@ -83,5 +127,5 @@ elseif(CHECK STREQUAL "shape_errors")
   endif()
   message("UPDATE=ON repairs the copy:\n${output}")
 else()
-  message(FATAL_ERROR "expect_check_failure.cmake: CHECK is figures or shape_errors, not '${CHECK}'")
+  message(FATAL_ERROR "expect_check_failure.cmake: CHECK is figures, figure_pages or shape_errors, not '${CHECK}'")
 endif()
