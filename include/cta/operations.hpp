@@ -178,6 +178,11 @@ inline void multiply_block(C& c, const A& a, const R (*panel)[Vectors * sizeof(V
     each([&](V& v, std::size_t n) { store_vector(at(n), v); }, c00, c01, c10, c11, c20, c21, c30, c31);
 }
 
+/// The panel of b that a strip of Vectors vectors of R copies a slice of k into: Depth rows (at most panel_depth) of
+/// the strip's columns. Automatic storage, in the frame of the function that computes the product.
+template <class R, std::size_t Depth, std::size_t Vectors>
+using panel_t = R[Depth][Vectors * simd<R>::lanes];
+
 /// The column after the whole strips of Vectors vectors of R from column From, of Cols columns.
 template <class R, std::size_t Vectors, std::size_t Cols, std::size_t From>
 inline constexpr std::size_t strips_end = From + (Cols - From) - (Cols - From) % (Vectors * simd<R>::lanes);
@@ -191,7 +196,7 @@ CTA_DETAIL_TARGET_TAG inline void multiply_strips(C& c, const A& a, BAt b_at) no
     constexpr std::size_t K = A::cols, depth_max = K < panel_depth ? K : panel_depth;
     constexpr std::size_t whole_rows = A::rows - A::rows % Rows;
     if constexpr (From < To) {
-        alignas(vector_bytes) R panel[depth_max][width];
+        alignas(vector_bytes) panel_t<R, depth_max, Vectors> panel;
         for (std::size_t j0 = From; j0 < To; j0 += width) {
             for (std::size_t k0 = 0; k0 < K; k0 += depth_max) {
                 const std::size_t depth = K - k0 < depth_max ? K - k0 : depth_max;
