@@ -246,6 +246,22 @@ inline constexpr bool projections_agree =
     axes_match_v<row_axis_t<WQ>, col_axis_t<XQ>> && axes_match_v<row_axis_t<WK>, col_axis_t<XKV>> &&
     axes_match_v<row_axis_t<WV>, col_axis_t<XKV>> && axes_match_v<col_axis_t<WQ>, col_axis_t<WK>>;
 
+/// Scores of n_q x n_kv with the queries' and keys' row axes (the element type does not count): what a mask fits.
+template <class XQ, class XKV>
+using scores_shape = matrix_t<char, XQ::rows, XKV::rows, row_axis_t<XQ>, row_axis_t<XKV>>;
+
+/// An option fits scores of type S: `scaled` and `causal` fit every S, a mask matrix needs S's shape and axes.
+template <class S, class O, bool = matrix_type<O>>
+inline constexpr bool option_fits = attention_option<O>;
+template <class S, class O>
+inline constexpr bool option_fits<S, O, true> = same_shape_v<S, O>;
+
+/// The shape rule of `cta::attention(queries, keys, values)`: d_k of queries and keys, n_kv of keys and values.
+template <class Q, class K, class V>
+inline constexpr bool attention_shapes_agree = Q::cols == K::cols && K::rows == V::rows &&
+                                               axes_match_v<col_axis_t<Q>, col_axis_t<K>> &&
+                                               axes_match_v<row_axis_t<K>, row_axis_t<V>>;
+
 /// Checks self-attention's shape rule; true when the shapes agree (otherwise the build stops here).
 template <class X, class WQ, class WK, class WV>
 CTA_DETAIL_TARGET_TAG constexpr bool check_self_attention_shapes() noexcept {
@@ -352,6 +368,39 @@ using cross_attention_steps_t = typename detail::step_types_for<Real, XQ, XKV, W
 
 // ---- Attention from queries, keys and values -------------------------------------------------------------------------
 
+// ---- Shape rules for generic code ----------------------------------------------------------------------------------
+//
+// As with `cta::multipliable` (operations.hpp): the attention functions stop the build when their arguments do not
+// fit, so `requires { cta::self_attention(x, w_q, w_k, w_v); }` cannot ask; these concepts can. Each holds when the
+// function with those argument types compiles: matrices whose shapes (and axes) follow its rule, and options that
+// are options, each mask of the scores' shape n_q x n_kv. (CTA_STACK_LIMIT, a limit of the build, is not a rule of
+// the shapes: a call over it still stops the build.)
+
+/// @brief True if `cta::attention(queries, keys, values, options...)` and
+/// `cta::scaled_dot_product_attention(queries, keys, values, masks...)` accept these argument types.
+template <class Q, class K, class V, class... Options>
+concept attention_arguments =
+    matrix_type<Q> && matrix_type<K> && matrix_type<V> && (attention_option<Options> && ...) &&
+    detail::attention_shapes_agree<std::remove_cvref_t<Q>, std::remove_cvref_t<K>, std::remove_cvref_t<V>> &&
+    (detail::option_fits<detail::scores_shape<std::remove_cvref_t<Q>, std::remove_cvref_t<K>>,
+                         std::remove_cvref_t<Options>> && ...);
+
+/// @brief True if `cta::cross_attention(x_q, x_kv, w_query, w_key, w_value, options...)` and
+/// `cta::cross_attention_steps(...)` accept these argument types.
+template <class XQ, class XKV, class WQ, class WK, class WV, class... Options>
+concept cross_attention_arguments =
+    matrix_type<XQ> && matrix_type<XKV> && matrix_type<WQ> && matrix_type<WK> && matrix_type<WV> &&
+    (attention_option<Options> && ...) &&
+    detail::projections_agree<std::remove_cvref_t<XQ>, std::remove_cvref_t<XKV>, std::remove_cvref_t<WQ>,
+                              std::remove_cvref_t<WK>, std::remove_cvref_t<WV>> &&
+    (detail::option_fits<detail::scores_shape<std::remove_cvref_t<XQ>, std::remove_cvref_t<XKV>>,
+                         std::remove_cvref_t<Options>> && ...);
+
+/// @brief True if `cta::self_attention(inputs, w_query, w_key, w_value, options...)` and
+/// `cta::self_attention_steps(...)` accept these argument types.
+template <class X, class WQ, class WK, class WV, class... Options>
+concept self_attention_arguments = cross_attention_arguments<X, X, WQ, WK, WV, Options...>;
+
 /// @brief Attention from given queries Q (n_q x d_k), keys K (n_kv x d_k) and values V (n_kv x d_v):
 /// `softmax(L) V` with the logits `L = Q K^T`, divided by sqrt(d_k) with `cta::scaled`, and masked by the mask
 /// options. Returns the n_q x d_v outputs in `Real` (by default the element type if floating, else `double`).
@@ -364,8 +413,7 @@ constexpr auto attention(const Q& queries, const K& keys, const V& values, const
     using T = detail::product_t<typename Q::value_type, typename K::value_type>;
     using R = real_t<Real, std::common_type_t<T, typename V::value_type>>;
     using Outputs = matrix_t<R, Q::rows, V::cols, row_axis_t<Q>, col_axis_t<V>>;
-    constexpr bool ok = Q::cols == K::cols && K::rows == V::rows && axes_match_v<col_axis_t<Q>, col_axis_t<K>> &&
-                        axes_match_v<row_axis_t<K>, row_axis_t<V>>;
+    constexpr bool ok = detail::attention_shapes_agree<Q, K, V>;
     if constexpr (!detail::check_options<op::attention, Options...>()) {
         return Outputs{};
     } else if constexpr (!ok) {

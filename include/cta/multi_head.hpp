@@ -92,12 +92,17 @@ struct multi_head_types {
 /// Checks multi-head attention's shape rules; true when they hold (otherwise the build stops here). `Heads` is
 /// `heads<H>`, a type, so that GCC's "In instantiation of" line shows `Heads = cta::heads<H>` as Clang's error
 /// line does.
+template <std::size_t H, class WQ>
+inline constexpr bool heads_divide = H > 0 && WQ::cols % (H > 0 ? H : 1) == 0;
+
+template <class XQ, class XKV, class WQ, class WK, class WV, class WO>
+inline constexpr bool multi_head_weights_agree = projections_agree<XQ, XKV, WQ, WK, WV> && WV::cols == WQ::cols &&
+                                                 WO::rows == WV::cols && axes_match_v<row_axis_t<WO>, col_axis_t<WV>>;
+
 template <class Heads, class XQ, class XKV, class WQ, class WK, class WV, class WO>
 CTA_DETAIL_TARGET_TAG constexpr bool check_multi_head_shapes() noexcept {
-    constexpr std::size_t H = Heads::count;
-    constexpr bool heads_divide = H > 0 && WQ::cols % H == 0;
-    constexpr bool weights_agree = projections_agree<XQ, XKV, WQ, WK, WV> && WV::cols == WQ::cols &&
-                                   WO::rows == WV::cols && axes_match_v<row_axis_t<WO>, col_axis_t<WV>>;
+    constexpr bool heads_divide = detail::heads_divide<Heads::count, WQ>;
+    constexpr bool weights_agree = multi_head_weights_agree<XQ, XKV, WQ, WK, WV, WO>;
     if constexpr (!heads_divide) {
         static_assert(shapes_agree<op::multi_head_attention, Heads, WQ>,
                       "cta::multi_head_attention<h>(...): d_model (the columns of w_query) must be divisible by the "
@@ -208,6 +213,18 @@ CTA_DETAIL_TARGET_TAG constexpr void multi_head_attention_steps_into(Steps& step
         detail::multi_head<H, Types>(steps, x_q, x_kv, w_query, w_key, w_value, w_out, masks...);
     }
 }
+
+/// @brief True if `cta::multi_head_attention<H>(x_q, x_kv, w_query, w_key, w_value, w_out, masks...)` and its
+/// variants accept these argument types (see `cta::self_attention_arguments` in attention.hpp): h divides d_model,
+/// the weights fit their inputs and each other, and each mask has the scores' shape n_q x n_kv.
+template <std::size_t H, class XQ, class XKV, class WQ, class WK, class WV, class WO, class... Masks>
+concept multi_head_attention_arguments =
+    matrix_type<XQ> && matrix_type<XKV> && matrix_type<WQ> && matrix_type<WK> && matrix_type<WV> &&
+    matrix_type<WO> && (attention_option<Masks> && ...) && detail::heads_divide<H, std::remove_cvref_t<WQ>> &&
+    detail::multi_head_weights_agree<std::remove_cvref_t<XQ>, std::remove_cvref_t<XKV>, std::remove_cvref_t<WQ>,
+                                     std::remove_cvref_t<WK>, std::remove_cvref_t<WV>, std::remove_cvref_t<WO>> &&
+    (detail::option_fits<detail::scores_shape<std::remove_cvref_t<XQ>, std::remove_cvref_t<XKV>>,
+                         std::remove_cvref_t<Masks>> && ...);
 
 /// @brief The outputs of multi-head attention, n_q x d_out: the same bits as
 /// `multi_head_attention_steps<H>(...).outputs`. Same arguments and shape rules.

@@ -330,7 +330,29 @@ using sum_t = decltype(std::declval<T>() + std::declval<U>());
 template <class T, class U>
 using difference_t = decltype(std::declval<T>() - std::declval<U>());
 
+/// The shape rule of `a * b` for matrix types A and B.
+template <class A, class B>
+inline constexpr bool multipliable_v = A::cols == B::rows && axes_match_v<col_axis_t<A>, row_axis_t<B>>;
+
 }  // namespace detail
+
+// ---- Shape rules for generic code ----------------------------------------------------------------------------------
+//
+// An operation whose operands do not fit stops the build with a message that names it and its operands (a
+// static_assert in its body: include/cta/detail/shape_check.hpp), so `requires { a * b; }` cannot ask whether it
+// would compile: asking is itself that error. Generic code asks these concepts instead; the operations test the same
+// conditions.
+
+/// @brief True if `cta::matmul(a, b)` and `a * b` compile: `A` and `B` are matrices (cv-qualifiers and references
+/// ignored), `A`'s column count is `B`'s row count and, with named axes, `A`'s column axis matches `B`'s row axis.
+template <class A, class B>
+concept multipliable =
+    matrix_type<A> && matrix_type<B> && detail::multipliable_v<std::remove_cvref_t<A>, std::remove_cvref_t<B>>;
+
+/// @brief True if `A` and `B` are matrices of the same shape with matching axes: the rule of `a + b`, `a - b`,
+/// `a == b` and `cta::approx_equal(a, b, tolerance)`.
+template <class A, class B>
+concept same_shape = matrix_type<A> && matrix_type<B> && same_shape_v<A, B>;
 
 CTA_FP_PRODUCTS_BEGIN
 
@@ -344,7 +366,7 @@ template <matrix_type A, matrix_type B>
 CTA_DETAIL_TARGET_TAG constexpr auto matmul(const A& a, const B& b) noexcept {
     using R = detail::product_t<typename A::value_type, typename B::value_type>;
     using C = matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>>;
-    if constexpr (A::cols != B::rows) {
+    if constexpr (A::cols != B::rows) {  // the two conditions of detail::multipliable_v, each with its message
         static_assert(shapes_agree<op::matmul, A, B>,
                       "cta::matmul(a, b) and a * b: a's column count must equal b's row count");
         return C{};
