@@ -5,7 +5,9 @@
 # "cta-embedded: skipped: ..." when a tool is missing. CXX_COMPILER, if given, compiles instead of arm-none-eabi-g++
 # (which still provides newlib and links); QEMU_OPTIONS, more options for QEMU separated by spaces; FLASH_OBJECTS,
 # objects (demangled names, separated by "|") that must be in read-only memory: in the ELF's .text or .rodata
-# (arm-none-eabi-objdump -t), not in .data, which is copied to RAM at reset.
+# (arm-none-eabi-objdump -t), not in .data, which is copied to RAM at reset. BOOST_INCLUDE_DIR, if given, is passed
+# as CTA_BOOST_INCLUDE_DIR (cmake/cta_boost_headers.cmake); CONFIGURE_OPTIONS, more -D options separated by "|";
+# FRESH=ON empties BINARY_DIR first, so that nothing of an earlier configuration (a cache entry found then) counts.
 if(NOT ARM_NONE_EABI_GXX)
   message("cta-embedded: skipped: arm-none-eabi-g++ not found (bash .ci/install-deps installs it)")
   return()
@@ -19,6 +21,9 @@ if(DEFINED CXX_COMPILER AND NOT CXX_COMPILER)
   return()
 endif()
 
+if(FRESH)
+  file(REMOVE_RECURSE "${BINARY_DIR}")
+endif()
 set(configure "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${BINARY_DIR}" -G "${GENERATOR}"
   "--toolchain=${TOOLCHAIN_FILE}"
   "-DCMAKE_BUILD_TYPE=${BUILD_TYPE}"
@@ -33,7 +38,11 @@ if(MAKE_PROGRAM)
 endif()
 if(BOOST_INCLUDE_DIR)
   list(GET BOOST_INCLUDE_DIR 0 boost_dir)
-  list(APPEND configure "-DCTA_HOST_BOOST_INCLUDE_DIR=${boost_dir}")
+  list(APPEND configure "-DCTA_BOOST_INCLUDE_DIR=${boost_dir}")
+endif()
+if(CONFIGURE_OPTIONS)
+  string(REPLACE "|" ";" configure_options "${CONFIGURE_OPTIONS}")
+  list(APPEND configure ${configure_options})
 endif()
 
 execute_process(COMMAND ${configure} RESULT_VARIABLE result)
