@@ -227,7 +227,7 @@ list(APPEND m4_flags -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror "-I$
 # an edge for each call).
 set(stack_dir "${ROOT}/tests/embedded/stack")
 compile_to_assembly(calls "${stack_dir}/calls.cpp" calls "${ARM_NONE_EABI_GXX}" ${m4_flags} -fcallgraph-info=su
-                    "-I${ROOT}/examples" -isystem "${BINARY_DIR}/Os/host-boost")
+                    "-I${ROOT}/examples" -isystem "${BINARY_DIR}/Os/cta-boost-include")
 file(READ "${BINARY_DIR}/stack/calls.ci" graph)
 string(REPLACE ";" "," graph "${graph}")
 string(REPLACE "\n" ";" graph "${graph}")
