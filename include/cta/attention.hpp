@@ -366,8 +366,6 @@ using self_attention_steps_t =
 template <class Real, class XQ, class XKV, class WQ, class WK, class WV>
 using cross_attention_steps_t = typename detail::step_types_for<Real, XQ, XKV, WQ, WK, WV>::record;
 
-// ---- Attention from queries, keys and values -------------------------------------------------------------------------
-
 // ---- Shape rules for generic code ----------------------------------------------------------------------------------
 //
 // As with `cta::multipliable` (operations.hpp): the attention functions stop the build when their arguments do not
@@ -400,6 +398,8 @@ concept cross_attention_arguments =
 /// `cta::self_attention_steps(...)` accept these argument types.
 template <class X, class WQ, class WK, class WV, class... Options>
 concept self_attention_arguments = cross_attention_arguments<X, X, WQ, WK, WV, Options...>;
+
+// ---- Attention from queries, keys and values -------------------------------------------------------------------------
 
 /// @brief Attention from given queries Q (n_q x d_k), keys K (n_kv x d_k) and values V (n_kv x d_v):
 /// `softmax(L) V` with the logits `L = Q K^T`, divided by sqrt(d_k) with `cta::scaled`, and masked by the mask
