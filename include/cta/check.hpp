@@ -16,9 +16,14 @@
 /// and, on GCC, `In instantiation of 'struct cta::elements_differ<cta::at<2, 2>, cta::actual<cta::decimal<1, 0> >,
 /// ...>'` followed by the same message.
 ///
-/// where `decimal<D, E>` stands for D x 10^E (about 16 significant digits). The arguments are wrapped in lambdas by
-/// the macros so that their values can be used as template arguments; they must be constants that a lambda without
-/// captures can read (namespace-scope or `static constexpr` variables, literals).
+/// where `decimal<D, E>` stands for D x 10^E (about 16 significant digits).
+///
+/// The arguments are any constant expressions: namespace-scope variables, `constexpr` variables local to a function
+/// (a Catch2 `TEST_CASE` too), literals, and expressions with commas of their own,
+/// `CTA_EXPECT_EQUAL(m, cta::matrix<int, 2, 2>{{{1, 2}, {3, 4}}})`. The macros take their arguments as a list
+/// (`...`) and pass it to a function call, where C++ rather than the preprocessor tells the arguments apart; that
+/// call, a constant expression in the caller's scope, finds the first differing element, and its result, a class
+/// of integers, becomes the template argument of the function that reports it.
 #pragma once
 
 #include <cstddef>
@@ -202,26 +207,55 @@ CTA_DETAIL_TARGET_TAG constexpr first_difference find_first_difference(const A& 
     return {};
 }
 
-template <class ActualFn, class ExpectedFn, class ToleranceFn>
-CTA_DETAIL_TARGET_TAG constexpr bool expect_near_impl() noexcept {
-    constexpr auto a = ActualFn{}();
-    constexpr auto b = ExpectedFn{}();
-    using A = std::remove_cvref_t<decltype(a)>;
-    using B = std::remove_cvref_t<decltype(b)>;
+/// The first element where `a` and `b` differ by more than `tolerance`, after the rules: two matrices, of the same
+/// shape. A broken rule stops the build here, naming both types, and gives "no difference" so that no other error
+/// follows.
+template <class A, class B, class Tol>
+CTA_DETAIL_TARGET_TAG constexpr first_difference expect_difference(const A& a, const B& b, Tol tolerance) noexcept {
     static_assert(matrix_type<A> && matrix_type<B>, "CTA_EXPECT_EQUAL / CTA_EXPECT_NEAR compare two cta::matrix");
-    if constexpr (!same_shape_v<A, B>) {
+    if constexpr (!(matrix_type<A> && matrix_type<B>)) {
+        return {};
+    } else if constexpr (!same_shape_v<A, B>) {
         static_assert(shapes_agree<op::approx_equal, A, B>,
                       "cta: CTA_EXPECT_EQUAL / CTA_EXPECT_NEAR need matrices of the same shape");
-        return true;
+        return {};
     } else {
-        constexpr first_difference d = find_first_difference(a, b, ToleranceFn{}());
-        if constexpr (d.found) {
-            (void)sizeof(elements_differ<at<d.row, d.col>, actual<shown_type<d.actual>>,
-                                         expected<shown_type<d.expected>>, by<shown_type<d.by>>>);
-        }
-        // A difference has stopped the build above; true keeps the caller's static_assert from adding an error.
-        return true;
+        return find_first_difference(a, b, tolerance);
     }
+}
+
+/// `CTA_EXPECT_EQUAL(...)`: its arguments, actual and expected, compared exactly.
+template <class... Args>
+CTA_DETAIL_TARGET_TAG constexpr first_difference expect_equal_difference(const Args&... args) noexcept {
+    static_assert(sizeof...(Args) == 2,
+                  "CTA_EXPECT_EQUAL(actual, expected) takes two matrices (CTA_EXPECT_NEAR takes a tolerance too)");
+    if constexpr (sizeof...(Args) == 2) {
+        return expect_difference(args..., 0);
+    } else {
+        return {};
+    }
+}
+
+/// `CTA_EXPECT_NEAR(...)`: its arguments, actual, expected and tolerance.
+template <class... Args>
+CTA_DETAIL_TARGET_TAG constexpr first_difference expect_near_difference(const Args&... args) noexcept {
+    static_assert(sizeof...(Args) == 3, "CTA_EXPECT_NEAR(actual, expected, tolerance) takes two matrices and a number");
+    if constexpr (sizeof...(Args) == 3) {
+        return expect_difference(args...);
+    } else {
+        return {};
+    }
+}
+
+/// True; if `D` is a difference, instantiating `elements_differ` first stops the build with its position and values.
+template <first_difference D>
+CTA_DETAIL_TARGET_TAG constexpr bool expect_report() noexcept {
+    if constexpr (D.found) {
+        (void)sizeof(elements_differ<at<D.row, D.col>, actual<shown_type<D.actual>>, expected<shown_type<D.expected>>,
+                                     by<shown_type<D.by>>>);
+    }
+    // A difference has stopped the build above; true keeps the caller's static_assert from adding an error.
+    return true;
 }
 
 }  // namespace detail
@@ -230,15 +264,15 @@ CTA_DETAIL_TARGET_TAG constexpr bool expect_near_impl() noexcept {
 CTA_FP_PRODUCTS_END
 CTA_FP_STRICT_END
 
-/// @brief True if the two matrices are equal element by element; otherwise the build stops with the position and
-/// the values of the first differing element. Use it in `static_assert`.
-#define CTA_EXPECT_EQUAL(actual_matrix, expected_matrix)                                               \
-    (::cta::detail::expect_near_impl<decltype([] { return (actual_matrix); }),                         \
-                                     decltype([] { return (expected_matrix); }), decltype([] { return 0; })>())
+/// @brief `CTA_EXPECT_EQUAL(actual, expected)`: true if the two matrices are equal element by element; otherwise
+/// the build stops with the position and the values of the first differing element. Use it in `static_assert`. The
+/// arguments are constant expressions; commas inside them need no parentheses.
+#define CTA_EXPECT_EQUAL(...) \
+    (::cta::detail::expect_report<::cta::detail::expect_equal_difference(__VA_ARGS__)>())
 
-/// @brief True if `|actual(i, j) - expected(i, j)| <= tolerance` everywhere; otherwise the build stops with the
-/// position and the values of the first element out of tolerance (or NaN). Use it in `static_assert`.
-#define CTA_EXPECT_NEAR(actual_matrix, expected_matrix, tolerance)                                     \
-    (::cta::detail::expect_near_impl<decltype([] { return (actual_matrix); }),                         \
-                                     decltype([] { return (expected_matrix); }),                       \
-                                     decltype([] { return (tolerance); })>())
+/// @brief `CTA_EXPECT_NEAR(actual, expected, tolerance)`: true if `|actual(i, j) - expected(i, j)| <= tolerance`
+/// everywhere; otherwise the build stops with the position and the values of the first element out of tolerance
+/// (or NaN). Use it in `static_assert`. The arguments are constant expressions; commas inside them need no
+/// parentheses.
+#define CTA_EXPECT_NEAR(...) \
+    (::cta::detail::expect_report<::cta::detail::expect_near_difference(__VA_ARGS__)>())

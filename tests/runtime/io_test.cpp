@@ -11,23 +11,20 @@
 #include <iomanip>
 #include <sstream>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 #include <cta/cta.hpp>
 #include <cta/io.hpp>
 
 #include "at_run_time.hpp"
+#include "print.hpp"
 #include "seed.hpp"
 
 namespace {
 
 using cta::matrix;
-
-template <class T>
-std::string print(const T& value) {
-    std::ostringstream os;
-    os << value;
-    return os.str();
-}
+using test::print;
 
 }  // namespace
 
@@ -66,6 +63,26 @@ TEST_CASE("with_decimals prints a fixed number of decimals and restores the stre
     std::ostringstream plain;
     plain << cta::with_decimals(matrix<double, 1, 1>{{{3.0}}}, 2) << ' ' << 3.0 << ' ' << 0.125;
     CHECK(plain.str() == "[3.00] 3 0.125");
+}
+
+TEST_CASE("with_decimals refers to a named matrix and holds a copy of a temporary", "[io]") {
+    using m12 = matrix<double, 1, 2>;
+    const m12 m{{{1.0, 2.0}}};
+    STATIC_REQUIRE(std::is_same_v<decltype(cta::with_decimals(m, 1)), cta::fixed_decimals<const m12&>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(cta::with_decimals(m * 2.0, 1)), cta::fixed_decimals<m12>>);
+    STATIC_REQUIRE(std::is_same_v<decltype(cta::with_decimals(std::move(m), 1)), cta::fixed_decimals<m12>>);
+    const auto printer = cta::with_decimals(m, 1);
+    CHECK(&printer.m == &m);
+    CHECK(print(printer) == "[1.0, 2.0]");
+}
+
+TEST_CASE("with_decimals of a temporary keeps its own copy", "[io]") {
+    // The product dies at the end of the first statement; the printer made from it must not refer to it. A
+    // reference to it would be read after its scope (AddressSanitizer: stack-use-after-scope, preset sanitize).
+    const matrix<double, 2, 2> a{{{1.0, 2.0}, {3.0, 4.0}}};
+    const matrix<double, 2, 2> b{{{0.5, 0.0}, {0.25, 1.0}}};
+    const auto printer = cta::with_decimals(test::at_run_time(a) * test::at_run_time(b), 2);
+    CHECK(print(printer) == "[1.00, 2.00]\n[2.50, 4.00]");
 }
 
 TEST_CASE("an array of matrices prints each, numbered from 1", "[io]") {

@@ -27,7 +27,8 @@ void instantiate(std::ostream& os) {
     const auto c = cta::cross_attention_steps(x, inputs, wq, w_key, w_value, cta::scaled);
     const auto m = cta::multi_head_self_attention_steps<2>(x, wq, w_key, w_value, w_out, keep);
     const auto b = cta::self_attention_batch(boost::hana::make_tuple(x, inputs), wq, w_key, w_value, cta::causal);
-    os << s << t << c << m << boost::hana::at_c<1>(b) << cta::with_decimals(s.outputs, 2) << '\n';
+    os << s << t << c << m << boost::hana::at_c<1>(b) << cta::with_decimals(s.outputs, 2)
+       << cta::with_decimals(x * wq, 2) << '\n';
     os << cta::self_attention(x, wq, w_key, w_value) << cta::cross_attention(x, x, wq, w_key, w_value)
        << cta::multi_head_attention<1>(x, x, wq, w_key, w_value, w_out)
        << cta::scaled_dot_product_attention(s.queries, s.keys, s.values, keep)
