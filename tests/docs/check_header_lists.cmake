@@ -3,7 +3,8 @@
 #   README.md's layout row for include/cta/ names each one, and include/cta/detail/;
 #   docs/embedded.md's freestanding list ("each core header alone: ...") names each one but the printing headers
 #   (io.hpp, io_matrix.hpp, io_steps.hpp, format.hpp) and cta.hpp (which the sentence names first).
-# Fails naming the page and each header it leaves out. Run by docs.header_lists (and, on a scratch copy with a
+#   README.md's layout table has a row naming each directory of ROOT/tests (`tests/<name>/`).
+# Fails naming the page and each header or directory it leaves out. Run by docs.header_lists (and, on a scratch copy with a
 # header added, by docs.header_lists.detects_missing).
 cmake_minimum_required(VERSION 3.25)
 file(GLOB headers RELATIVE "${ROOT}/include/cta" "${ROOT}/include/cta/*.hpp")
@@ -35,9 +36,23 @@ string(FIND "${readme_row}" "`detail/`" at)
 if(at EQUAL -1)
   list(APPEND missing "README.md: detail/")
 endif()
+file(GLOB test_entries RELATIVE "${ROOT}/tests" "${ROOT}/tests/*")
+file(STRINGS "${ROOT}/README.md" layout_rows REGEX "^\\| [^|]*`tests/")
+set(test_dirs 0)
+foreach(entry IN LISTS test_entries)
+  if(IS_DIRECTORY "${ROOT}/tests/${entry}")
+    math(EXPR test_dirs "${test_dirs} + 1")
+    string(FIND "${layout_rows}" "`tests/${entry}/`" at)
+    if(at EQUAL -1)
+      list(APPEND missing "README.md: tests/${entry}/")
+      message("left out: README.md: tests/${entry}/")
+    endif()
+  endif()
+endforeach()
 list(LENGTH headers count)
 if(missing)
   string(REPLACE ";" "\n  " missing "${missing}")
   message(FATAL_ERROR "headers the lists leave out:\n  ${missing}")
 endif()
-message("${count} headers, each in README.md's layout and (but printing and cta.hpp) docs/embedded.md's freestanding list")
+message("${count} headers, each in README.md's layout and (but printing and cta.hpp) docs/embedded.md's freestanding "
+        "list; ${test_dirs} directories of tests/, each in README.md's layout")
