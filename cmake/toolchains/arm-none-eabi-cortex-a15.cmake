@@ -49,7 +49,8 @@ endif()
 if(CMAKE_CXX_COMPILER MATCHES "clang")
   # Clang finds newlib's headers from --sysroot=<root>; libstdc++'s are named here (Clang 14 would find
   # <root>/include/c++/<version> too, newer ones look for libc++), with the multilib directory of these flags, which
-  # holds bits/c++config.h.
+  # holds bits/c++config.h. -nostdinc++ keeps out the host's libc++ headers, which a newer Clang puts first on the
+  # path where they are installed (libc++-22-dev for clang++-22), and whose <cstddef> stops with "No thread API".
   separate_arguments(_cta_a15_cpu_list UNIX_COMMAND "${_cta_a15_cpu}")
   execute_process(COMMAND "${CTA_ARM_NONE_EABI_GXX}" ${_cta_a15_cpu_list} -print-multi-directory
     OUTPUT_VARIABLE _cta_a15_multilib OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
@@ -64,7 +65,7 @@ if(CMAKE_CXX_COMPILER MATCHES "clang")
   set(CMAKE_CXX_COMPILER_TARGET armv7a-none-eabihf)
   set(CMAKE_SYSROOT "${CTA_ARM_NONE_EABI_ROOT}")
   # -fshort-enums: the enums of arm-none-eabi's ABI, which newlib and libgcc are built with, as GCC has them.
-  string(APPEND _cta_a15_flags " -isystem ${_cta_a15_cxx} -isystem ${_cta_a15_config} -fshort-enums")
+  string(APPEND _cta_a15_flags " -nostdinc++ -isystem ${_cta_a15_cxx} -isystem ${_cta_a15_config} -fshort-enums")
   # Clang's code calls newlib's __aeabi_memclr, whose object has no .note.GNU-stack section; without -z noexecstack
   # the linker warns that the stack is executable (which means nothing without an MMU).
   set(_cta_a15_link_flags "-Wl,-z,noexecstack")
