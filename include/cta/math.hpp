@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief `constexpr` elementary functions for `float` and `double`, identical in constant expressions and at run
-/// time: `cta::exp`, `cta::sqrt`, and the helpers `abs`, `isnan`, `isinf`, `isfinite`, `round`, `scalbn`.
+/// time: `cta::exp`, `cta::sqrt`, and the helpers `abs`, `isnan`, `isinf`, `isfinite`, `round`, `scalbn`. `exp` and
+/// `sqrt` also take integers, as `<cmath>`'s do: computed in double.
 ///
 /// The standard `<cmath>` functions are not `constexpr` in C++20 (GCC accepts some as an extension, Clang does
 /// not), so the library carries its own. Every function here uses only `+ - * /`, comparisons and `std::bit_cast`,
@@ -290,11 +291,21 @@ CTA_DETAIL_TARGET_TAG constexpr F sqrt(F x) noexcept {
     return std::bit_cast<F>(static_cast<bits_t>((field << p) + r));
 }
 
-/// @brief e^x for an integer x, computed in double.
+// Integer arguments, as `<cmath>` takes them: converted to double (exactly up to 2^53 in magnitude, rounded beyond),
+// computed in double.
+
+/// @brief e^x for an integer x, computed in double: `exp(static_cast<double>(x))`.
 template <class I>
     requires std::is_integral_v<I>
 CTA_DETAIL_TARGET_TAG constexpr double exp(I x) noexcept {
     return exp(static_cast<double>(x));
+}
+
+/// @brief The square root of an integer x, computed in double: `sqrt(static_cast<double>(x))` (NaN for x < 0).
+template <class I>
+    requires std::is_integral_v<I>
+CTA_DETAIL_TARGET_TAG constexpr double sqrt(I x) noexcept {
+    return sqrt(static_cast<double>(x));
 }
 
 CTA_FP_PRODUCTS_END

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief Matrix arithmetic, all `constexpr` and shape-checked: product, transpose, element-wise sum and
-/// difference, scalar multiplication and division, and equality across element types.
+/// difference, scalar multiplication and division, their compound assignments (`+=`, `-=`, `*=` and `/=` by a
+/// scalar), and equality across element types.
 ///
 /// Mixed element types follow the usual arithmetic conversions: the result's element type is the type of
-/// `a(i, j) * b(i, j)` (or `+`, `-`, `/`), so integer matrices stay exact integers.
+/// `a(i, j) * b(i, j)` (or `+`, `-`, `/`), so integer matrices stay exact integers. The element-wise and scalar
+/// operations convert both operands to that type explicitly, as the conversions would (the same values, without the
+/// warnings of -Wconversion about a conversion the operation makes anyway).
 #pragma once
 
 #include <cstddef>
@@ -329,6 +332,26 @@ template <class T, class U>
 using sum_t = decltype(std::declval<T>() + std::declval<U>());
 template <class T, class U>
 using difference_t = decltype(std::declval<T>() - std::declval<U>());
+template <class T, class U>
+using quotient_t = decltype(std::declval<T>() / std::declval<U>());
+
+/// `a(i, j) = f(a(i, j), b(i, j))` in a's element type, for `a` and `b` of the same shape, with both elements
+/// converted to R, the type of the operation, first.
+template <class R, class A, class B, class F>
+CTA_DETAIL_TARGET_TAG constexpr void assign_each(A& a, const B& b, F f) noexcept {
+    for (std::size_t i = 0; i < A::rows; ++i) {
+        for (std::size_t j = 0; j < A::cols; ++j) {
+            a.elems[i][j] = static_cast<typename A::value_type>(f(static_cast<R>(a.elems[i][j]),
+                                                                  static_cast<R>(b.elems[i][j])));
+        }
+    }
+}
+
+/// True if a compound assignment `x op= y` on elements of type T and U, whose operation `x op y` has type R, stores
+/// what `x op y` computes: R is T; or U is T, as for small integer types, whose operations are computed in `int` and
+/// converted back as the built-in compound assignment does.
+template <class T, class U, class R>
+inline constexpr bool keeps_element_type_v = std::is_same_v<R, T> || std::is_same_v<U, T>;
 
 /// The shape rule of `a * b` for matrix types A and B.
 template <class A, class B>
@@ -418,7 +441,7 @@ CTA_DETAIL_TARGET_TAG constexpr auto operator+(const A& a, const B& b) noexcept 
         static_assert(shapes_agree<op::add, A, B>, "cta: a + b needs a and b of the same shape (and axes)");
         return detail::elementwise_t<R, A, A>{};
     } else {
-        return detail::zip<R>(a, b, [](const auto& x, const auto& y) { return x + y; });
+        return detail::zip<R>(a, b, [](const auto& x, const auto& y) { return static_cast<R>(x) + static_cast<R>(y); });
     }
 }
 
@@ -431,8 +454,47 @@ CTA_DETAIL_TARGET_TAG constexpr auto operator-(const A& a, const B& b) noexcept 
         static_assert(shapes_agree<op::subtract, A, B>, "cta: a - b needs a and b of the same shape (and axes)");
         return detail::elementwise_t<R, A, A>{};
     } else {
-        return detail::zip<R>(a, b, [](const auto& x, const auto& y) { return x - y; });
+        return detail::zip<R>(a, b, [](const auto& x, const auto& y) { return static_cast<R>(x) - static_cast<R>(y); });
     }
+}
+
+/// @brief Element-wise sum in place, `a(i, j) = a(i, j) + b(i, j)`: `a` keeps its type and gets the bits of `a + b`.
+/// Shape rule: as `a + b` (tag `cta::op::add`). Element type rule: `a + b` has `a`'s element type, or `b` has it
+/// (`short += short`, computed in `int` and converted back as the built-in `+=` does); otherwise (`int += double`
+/// would truncate, `float += double` round twice) the build fails naming `cta::op::add` and both matrix types.
+template <matrix_type A, matrix_type B>
+    requires(!std::is_const_v<A>)
+CTA_DETAIL_TARGET_TAG constexpr A& operator+=(A& a, const B& b) noexcept {
+    using TA = typename A::value_type;
+    using TB = typename B::value_type;
+    if constexpr (!same_shape_v<A, B>) {
+        static_assert(shapes_agree<op::add, A, B>, "cta: a += b needs a and b of the same shape (and axes)");
+    } else if constexpr (!detail::keeps_element_type_v<TA, TB, detail::sum_t<TA, TB>>) {
+        static_assert(element_types_agree<op::add, A, B>,
+                      "cta: a += b keeps a's element type, which a + b (or b) must have");
+    } else {
+        detail::assign_each<detail::sum_t<TA, TB>>(a, b, [](const auto& x, const auto& y) { return x + y; });
+    }
+    return a;
+}
+
+/// @brief Element-wise difference in place, `a(i, j) = a(i, j) - b(i, j)`: `a` keeps its type and gets the bits of
+/// `a - b`. Shape rule: as `a - b` (tag `cta::op::subtract`). Element type rule: as `+=`, naming
+/// `cta::op::subtract`.
+template <matrix_type A, matrix_type B>
+    requires(!std::is_const_v<A>)
+CTA_DETAIL_TARGET_TAG constexpr A& operator-=(A& a, const B& b) noexcept {
+    using TA = typename A::value_type;
+    using TB = typename B::value_type;
+    if constexpr (!same_shape_v<A, B>) {
+        static_assert(shapes_agree<op::subtract, A, B>, "cta: a -= b needs a and b of the same shape (and axes)");
+    } else if constexpr (!detail::keeps_element_type_v<TA, TB, detail::difference_t<TA, TB>>) {
+        static_assert(element_types_agree<op::subtract, A, B>,
+                      "cta: a -= b keeps a's element type, which a - b (or b) must have");
+    } else {
+        detail::assign_each<detail::difference_t<TA, TB>>(a, b, [](const auto& x, const auto& y) { return x - y; });
+    }
+    return a;
 }
 
 /// @brief Negation `c(i, j) = -m(i, j)`.
@@ -449,9 +511,11 @@ CTA_FP_PRODUCTS_BEGIN
 template <matrix_type M, scalar_type S>
 CTA_DETAIL_TARGET_TAG
 constexpr rebind_t<M, detail::product_t<typename M::value_type, S>> operator*(const M& m, S s) noexcept {
-    rebind_t<M, detail::product_t<typename M::value_type, S>> c;
+    using R = detail::product_t<typename M::value_type, S>;
+    rebind_t<M, R> c;
+    const auto r = static_cast<R>(s);
     for (std::size_t i = 0; i < M::rows; ++i) {
-        for (std::size_t j = 0; j < M::cols; ++j) c.elems[i][j] = m.elems[i][j] * s;
+        for (std::size_t j = 0; j < M::cols; ++j) c.elems[i][j] = static_cast<R>(m.elems[i][j]) * r;
     }
     return c;
 }
@@ -460,11 +524,34 @@ constexpr rebind_t<M, detail::product_t<typename M::value_type, S>> operator*(co
 template <scalar_type S, matrix_type M>
 CTA_DETAIL_TARGET_TAG
 constexpr rebind_t<M, detail::product_t<S, typename M::value_type>> operator*(S s, const M& m) noexcept {
-    rebind_t<M, detail::product_t<S, typename M::value_type>> c;
+    using R = detail::product_t<S, typename M::value_type>;
+    rebind_t<M, R> c;
+    const auto r = static_cast<R>(s);
     for (std::size_t i = 0; i < M::rows; ++i) {
-        for (std::size_t j = 0; j < M::cols; ++j) c.elems[i][j] = s * m.elems[i][j];
+        for (std::size_t j = 0; j < M::cols; ++j) c.elems[i][j] = r * static_cast<R>(m.elems[i][j]);
     }
     return c;
+}
+
+/// @brief Scalar multiple in place, `m(i, j) = m(i, j) * s`: `m` keeps its type and gets the bits of `m * s`.
+/// Element type rule: `m * s` has `m`'s element type, or `s` has it; otherwise (`int` elements `*= 0.5`, `float`
+/// elements `*= 0.5` where `0.5F` is meant) the build fails naming `cta::op::scalar_multiply`, the matrix type and
+/// the scalar's.
+template <matrix_type M, scalar_type S>
+    requires(!std::is_const_v<M>)
+CTA_DETAIL_TARGET_TAG constexpr M& operator*=(M& m, S s) noexcept {
+    using T = typename M::value_type;
+    if constexpr (!detail::keeps_element_type_v<T, S, detail::product_t<T, S>>) {
+        static_assert(element_types_agree<op::scalar_multiply, M, S>,
+                      "cta: m *= s keeps m's element type, which m * s (or s) must have");
+    } else {
+        using R = detail::product_t<T, S>;
+        const auto r = static_cast<R>(s);
+        for (std::size_t i = 0; i < M::rows; ++i) {
+            for (std::size_t j = 0; j < M::cols; ++j) m.elems[i][j] = static_cast<T>(static_cast<R>(m.elems[i][j]) * r);
+        }
+    }
+    return m;
 }
 
 CTA_FP_PRODUCTS_END
@@ -472,7 +559,27 @@ CTA_FP_PRODUCTS_END
 /// @brief Scalar quotient `c(i, j) = m(i, j) / s` (integer division for integer operands).
 template <matrix_type M, scalar_type S>
 CTA_DETAIL_TARGET_TAG constexpr auto operator/(const M& m, S s) noexcept {
-    return detail::map(m, [s](const auto& x) { return x / s; });
+    using R = detail::quotient_t<typename M::value_type, S>;
+    return detail::map(m, [r = static_cast<R>(s)](const auto& x) { return static_cast<R>(x) / r; });
+}
+
+/// @brief Scalar quotient in place, `m(i, j) = m(i, j) / s`: `m` keeps its type and gets the bits of `m / s`.
+/// Element type rule: as `*=`, naming `cta::op::scalar_divide`.
+template <matrix_type M, scalar_type S>
+    requires(!std::is_const_v<M>)
+CTA_DETAIL_TARGET_TAG constexpr M& operator/=(M& m, S s) noexcept {
+    using T = typename M::value_type;
+    if constexpr (!detail::keeps_element_type_v<T, S, detail::quotient_t<T, S>>) {
+        static_assert(element_types_agree<op::scalar_divide, M, S>,
+                      "cta: m /= s keeps m's element type, which m / s (or s) must have");
+    } else {
+        using R = detail::quotient_t<T, S>;
+        const auto r = static_cast<R>(s);
+        for (std::size_t i = 0; i < M::rows; ++i) {
+            for (std::size_t j = 0; j < M::cols; ++j) m.elems[i][j] = static_cast<T>(static_cast<R>(m.elems[i][j]) / r);
+        }
+    }
+    return m;
 }
 
 /// @brief Element-wise equality of matrices of different types, comparing values

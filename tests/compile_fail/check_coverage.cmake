@@ -4,10 +4,10 @@
 #   cmake [-DROOT=<source dir>] -P tests/compile_fail/check_coverage.cmake
 #
 # The rules, read from the headers (include/cta/**/*.hpp): every static_assert whose condition is
-# shapes_agree<op::...> or axes_agree<op::...> (the shape rules of the operations, shape_check.hpp) or
-# elements_match<...> (CTA_EXPECT_EQUAL / CTA_EXPECT_NEAR), options_agree<...> (the attention options) and
-# stack_fits<...> (CTA_STACK_LIMIT), and the matrix type's own rule (both dimensions at least
-# 1, listed below). Each rule is known by its message.
+# shapes_agree<op::...>, axes_agree<op::...> or element_types_agree<op::...> (the shape and element type rules of
+# the operations, shape_check.hpp) or elements_match<...> (CTA_EXPECT_EQUAL / CTA_EXPECT_NEAR), options_agree<...>
+# (the attention options) and stack_fits<...> (CTA_STACK_LIMIT), and the matrix type's own rules (both dimensions at
+# least 1, a plain matrix spelled without axes, cta::get's index: listed below). Each rule is known by its message.
 #
 # The pairs, read from tests/compile_fail/CMakeLists.txt: each cta_add_compile_fail_test(...) and its REGEX and
 # ANYWHERE expressions, which the pair's .ko test requires in the compiler's output.
@@ -26,7 +26,9 @@ if(NOT DEFINED ROOT)
 endif()
 
 # Shape rules whose condition is not one of the tagged conditions, by the start of their message.
-set(_extra_rules "cta::matrix<T, Rows, Cols>: both dimensions must be at least 1")
+set(_extra_rules "cta::matrix<T, Rows, Cols>: both dimensions must be at least 1"
+                 "cta::matrix<T, Rows, Cols, cta::any_axis, cta::any_axis>: "
+                 "cta::get<I>(m): ")
 
 string(ASCII 1 _sc)  # stands for ';' while a text is a list element
 
@@ -79,6 +81,9 @@ foreach(_header IN LISTS _headers)
     elseif(_condition MATCHES "axes_agree<op::([a-z_]+)")
       set(_name "op::${CMAKE_MATCH_1} (axes)")
       set(_tag "${CMAKE_MATCH_1}")
+    elseif(_condition MATCHES "element_types_agree<op::([a-z_]+)")
+      set(_name "op::${CMAKE_MATCH_1} (element type)")
+      set(_tag "${CMAKE_MATCH_1}")
     elseif(_condition MATCHES "options_agree<Operation")
       set(_name "attention options")
       set(_tag "")
@@ -99,7 +104,9 @@ foreach(_header IN LISTS _headers)
       if(NOT _extra)
         continue()
       endif()
-      set(_name "matrix type")
+      # Named by what the message introduces: "cta::matrix<T, Rows, Cols>", "cta::get<I>(m)".
+      string(FIND "${_message}" ": " _colon)
+      string(SUBSTRING "${_message}" 0 ${_colon} _name)
       set(_tag "")
     endif()
         set(_rule_${_rule_count}_name "${_name}")

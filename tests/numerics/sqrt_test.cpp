@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include <cta/math.hpp>
 
@@ -72,5 +73,24 @@ TEST_CASE("sqrt at run time gives the compile-time bits", "[sqrt]") {
     for (std::size_t i = 0; i < std::size(args); ++i) {
         volatile double x = args[i];
         CHECK(same_bits<double, std::uint64_t>(cta::sqrt(x), roots[i]));
+    }
+}
+
+TEST_CASE("sqrt of an integer is sqrt of the double, as exp of an integer is exp of the double", "[sqrt]") {
+    STATIC_REQUIRE(std::is_same_v<decltype(cta::sqrt(2)), double>);
+    STATIC_REQUIRE(std::is_same_v<decltype(cta::sqrt(2U)), decltype(cta::exp(2U))>);
+    STATIC_REQUIRE(std::bit_cast<std::uint64_t>(cta::sqrt(2)) == std::bit_cast<std::uint64_t>(0x1.6a09e667f3bcdp+0));
+    STATIC_REQUIRE(cta::sqrt(144) == 12.0 && cta::sqrt(std::uint64_t{1} << 62) == 0x1p31);
+    // 2^53 + 1 is not a double: converted to 2^53, as std::sqrt converts it.
+    constexpr std::int64_t beyond_doubles = (std::int64_t{1} << 53) + 1;
+    STATIC_REQUIRE(cta::sqrt(beyond_doubles) == cta::sqrt(0x1p53));
+    STATIC_REQUIRE(cta::isnan(cta::sqrt(-1)));
+    constexpr long long args[] = {2, 3, 12345, -4, beyond_doubles, 0};
+    for (const long long a : args) {
+        volatile long long x = a;
+        const double run = cta::sqrt(x);
+        CHECK(same_bits<double, std::uint64_t>(run, cta::sqrt(static_cast<double>(a))));
+        // (std::sqrt of a negative number gives a NaN of another sign on x86-64.)
+        if (a >= 0) CHECK(same_bits<double, std::uint64_t>(run, std::sqrt(static_cast<double>(a))));
     }
 }

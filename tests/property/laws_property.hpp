@@ -10,7 +10,9 @@
 //     double softmax within its bound;
 //   - formulations that must give the same bits: the causal option and the boolean mask of the lower triangle, a
 //     boolean mask and the additive mask of 0 and -inf with the same entries, cross-attention of a sequence with
-//     itself and self-attention, one head with W_O = I and scaled self-attention (equal values).
+//     itself and self-attention, one head with W_O = I and scaled self-attention (equal values);
+//   - compound assignments and the operations they stand for (a += b and a = a + b, ...), bit for bit; a matrix
+//     sorted with std::ranges::sort and its elements sorted in row-major order.
 #pragma once
 
 #include "catch.hpp"
@@ -202,6 +204,41 @@ void run_laws(std::size_t cases) {
             expect(cta::multi_head_self_attention<1>(x, wq, wk, wvm, identity) ==
                        cta::self_attention(x, wq, wk, wvm, cta::scaled),
                    "one head with W_O = I = scaled self-attention");
+        }
+
+        // Compound assignments store the bits of the operations they stand for; sorting a matrix sorts its elements
+        // in row-major order.
+        {
+            const auto c = random_matrix<double, NQ, DK>(r, magnitude_of(index));
+            const auto d = random_matrix<double, NQ, DK>(r, magnitude_of(index));
+            const auto f = random_matrix<float, NQ, DK>(r, magnitude_of(index));
+            const auto n = random_integers<int, NQ, DK>(r, -1000, 1000);
+            const double s = draw(r, magnitude_of(index));
+            auto sum = c;
+            auto difference = c;
+            auto scaled = c;
+            auto divided = c;
+            auto sum_int = c;
+            auto float_sum = f;
+            sum += d;
+            difference -= d;
+            scaled *= s;
+            divided /= s;
+            sum_int += n;
+            float_sum += f;
+            check(same_bits(sum, c + d), "a += b is a = a + b, double");
+            check(same_bits(difference, c - d), "a -= b is a = a - b, double");
+            check(same_bits(scaled, c * s), "m *= s is m = m * s, double");
+            check(same_bits(divided, c / s), "m /= s is m = m / s, double");
+            check(same_bits(sum_int, c + n), "a += b is a = a + b, double and int");
+            check(same_bits(float_sum, f + f), "a += b is a = a + b, float");
+            auto sorted = c;
+            std::ranges::sort(sorted);
+            std::array<double, NQ * DK> elements{};
+            for (std::size_t k = 0; k < NQ * DK; ++k) elements[k] = c(k / DK, k % DK);
+            std::sort(elements.begin(), elements.end());
+            expect(std::equal(sorted.begin(), sorted.end(), elements.begin(), elements.end()),
+                   "std::ranges::sort(m) sorts the elements in row-major order");
         }
         ++run;
     }

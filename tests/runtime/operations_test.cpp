@@ -29,6 +29,16 @@ constexpr double other_nan = std::bit_cast<double>(std::bit_cast<std::uint64_t>(
 constexpr matrix<int, 2, 3> a{{{1, 2, 3}, {4, 5, 6}}};
 constexpr matrix<int, 3, 2> b{{{7, 8}, {9, 10}, {11, 12}}};
 
+/// `m op= operand` on a copy of m, for op = '+', '-', '*' or '/': the same function at compile time and at run time.
+template <char Op, class M, class Operand>
+constexpr M in_place(M m, const Operand& operand) {
+    if constexpr (Op == '+') m += operand;
+    if constexpr (Op == '-') m -= operand;
+    if constexpr (Op == '*') m *= operand;
+    if constexpr (Op == '/') m /= operand;
+    return m;
+}
+
 }  // namespace
 
 TEST_CASE("matmul and operator* multiply matrices", "[operations]") {
@@ -241,6 +251,76 @@ TEST_CASE("scalar multiplication and division", "[operations]") {
         const auto run_quarter = at_run_time(y) / at_run_time(4.0);
         CHECK(cta::identical(run_quarter, quarter));
         CHECK(cta::identical(run_quarter, expected_quarter));
+    }
+}
+
+TEST_CASE("compound assignments keep the left operand's type and give the bits of a = a op b", "[operations]") {
+    SECTION("double, with double and int operands") {
+        constexpr matrix<double, 2, 3> x{{{0.1, -0.0, infinity}, {1e-310, -2.5, 1e300}}};
+        constexpr matrix<double, 2, 3> y{{{0.2, 0.0, 1.0}, {1e-310, 0.5, -1e300}}};
+        constexpr matrix<int, 2, 3> n{{{1, -2, 3}, {-4, 5, -6}}};
+        constexpr auto sum = in_place<'+'>(x, y);
+        constexpr auto difference = in_place<'-'>(x, y);
+        constexpr auto sum_int = in_place<'+'>(x, n);
+        constexpr auto scaled = in_place<'*'>(x, 3.0);
+        constexpr auto scaled_int = in_place<'*'>(x, 3);
+        constexpr auto divided = in_place<'/'>(x, 0.1);
+        STATIC_REQUIRE(std::is_same_v<decltype(sum_int), const matrix<double, 2, 3>>);
+        STATIC_REQUIRE(cta::identical(sum, x + y));
+        STATIC_REQUIRE(cta::identical(difference, x - y));
+        STATIC_REQUIRE(cta::identical(sum_int, x + n));
+        STATIC_REQUIRE(cta::identical(scaled, x * 3.0));
+        STATIC_REQUIRE(cta::identical(scaled_int, x * 3));
+        STATIC_REQUIRE(cta::identical(divided, x / 0.1));
+        const auto rx = at_run_time(x);
+        CHECK(cta::identical(in_place<'+'>(rx, at_run_time(y)), sum));
+        CHECK(cta::identical(in_place<'-'>(rx, at_run_time(y)), difference));
+        CHECK(cta::identical(in_place<'+'>(rx, at_run_time(n)), sum_int));
+        CHECK(cta::identical(in_place<'*'>(rx, at_run_time(3.0)), scaled));
+        CHECK(cta::identical(in_place<'*'>(rx, at_run_time(3)), scaled_int));
+        CHECK(cta::identical(in_place<'/'>(rx, at_run_time(0.1)), divided));
+    }
+    SECTION("NaN payloads and infinities pass through as through a op b (at run time)") {
+        constexpr matrix<double, 1, 4> x{{{qnan, other_nan, infinity, -infinity}}};
+        constexpr matrix<double, 1, 4> y{{{1.0, -1.0, infinity, 2.0}}};
+        const auto rx = at_run_time(x);
+        const auto ry = at_run_time(y);
+        CHECK(cta::identical(in_place<'+'>(rx, ry), rx + ry));  // inf + inf, -inf + 2
+        CHECK(cta::identical(in_place<'-'>(rx, ry), rx - ry));  // inf - inf is a NaN
+        CHECK(cta::identical(in_place<'*'>(rx, at_run_time(0.0)), rx * at_run_time(0.0)));
+        CHECK(cta::identical(in_place<'/'>(rx, at_run_time(-0.5)), rx / at_run_time(-0.5)));
+    }
+    SECTION("float, with float and int operands") {
+        constexpr matrix<float, 1, 3> x{{{0.1F, 1e38F, -1.5F}}};
+        constexpr auto sum = in_place<'+'>(x, x);
+        constexpr auto scaled = in_place<'*'>(x, 0.1F);
+        constexpr auto divided = in_place<'/'>(x, 3);
+        STATIC_REQUIRE(std::is_same_v<decltype(divided), const matrix<float, 1, 3>>);
+        STATIC_REQUIRE(cta::identical(sum, x + x));
+        STATIC_REQUIRE(cta::identical(scaled, x * 0.1F));
+        STATIC_REQUIRE(cta::identical(divided, x / 3));
+        const auto rx = at_run_time(x);
+        CHECK(cta::identical(in_place<'+'>(rx, rx), sum));
+        CHECK(cta::identical(in_place<'*'>(rx, at_run_time(0.1F)), scaled));
+        CHECK(cta::identical(in_place<'/'>(rx, at_run_time(3)), divided));
+    }
+    SECTION("integers: integer division, and small types computed in int and converted back") {
+        constexpr matrix<int, 1, 3> n{{{7, -7, 9}}};
+        constexpr auto divided = in_place<'/'>(n, 2);
+        STATIC_REQUIRE(divided == matrix<int, 1, 3>{{{3, -3, 4}}});
+        CHECK(in_place<'/'>(at_run_time(n), at_run_time(2)) == divided);
+        constexpr matrix<short, 1, 2> s{{{30000, -7}}};
+        constexpr auto doubled = in_place<'+'>(s, s);
+        STATIC_REQUIRE(std::is_same_v<decltype(doubled), const matrix<short, 1, 2>>);
+        STATIC_REQUIRE(doubled == matrix<short, 1, 2>{{{static_cast<short>(-5536), -14}}});
+        CHECK(cta::identical(in_place<'+'>(at_run_time(s), at_run_time(s)), doubled));
+    }
+    SECTION("each returns its left operand") {
+        auto m = at_run_time(a);
+        auto& same = ((m += a) -= a) *= 2;
+        CHECK(&same == &m);
+        CHECK(&(m /= 2) == &m);
+        CHECK(m == a);
     }
 }
 

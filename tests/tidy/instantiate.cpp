@@ -6,6 +6,8 @@
 
 #include <boost/hana/tuple.hpp>
 
+#include <algorithm>
+#include <array>
 #include <iostream>
 
 namespace {
@@ -36,6 +38,16 @@ void instantiate(std::ostream& os) {
     os << cta::approx_equal(s.outputs, s.outputs, 1e-9) << cta::identical(s.weights, s.weights)
        << (cta::round_to(s.weights, 2) == s.weights) << (x == inputs) << (x != inputs) << cta::exp(T(1))
        << cta::matmul(x, T(2) * wq) << cta::with_axes<cta::axis::tokens, cta::axis::model>(x) << '\n';
+    auto y = cta::make_matrix<T, 1, 2>({{T(1), T(2)}});
+    y += cta::make_matrix({{T(3), T(4)}});
+    y -= cta::make_matrix(std::array<T, 2>{T(1), T(1)});
+    y *= T(2);
+    y /= T(2);
+    T total{};
+    for (const T& e : y) total += e;
+    const auto [first, second] = y;
+    std::sort(y.begin(), y.end());
+    os << y << total << first << second << cta::get<1>(y) << y.data()[0] << cta::sqrt(2) << '\n';
 }
 
 }  // namespace

@@ -16,9 +16,12 @@ namespace cta {
 
 /// @brief Tags that name each shape-checked operation in diagnostics.
 namespace op {
+struct make_matrix;     ///< `cta::make_matrix<T, R, C>(rows)`
 struct matmul;          ///< `cta::matmul(a, b)`, `a * b`
-struct add;             ///< `a + b`
-struct subtract;        ///< `a - b`
+struct add;             ///< `a + b`, `a += b`
+struct subtract;        ///< `a - b`, `a -= b`
+struct scalar_multiply;  ///< `m *= s` (the element type rule; `m * s` and `s * m` have none)
+struct scalar_divide;    ///< `m /= s` (the element type rule; `m / s` has none)
 struct equal;           ///< `a == b`, `a != b` between different matrix types
 struct approx_equal;    ///< `cta::approx_equal(a, b, tolerance)`
 struct self_attention;  ///< `cta::self_attention(...)`, `cta::self_attention_steps(...)`
@@ -37,6 +40,12 @@ inline constexpr bool shapes_agree = false;
 /// int>`.
 template <class Operation, class... Options>
 inline constexpr bool options_agree = false;
+
+/// @brief Never true: the condition of the `static_assert` that reports a compound assignment whose result would
+/// not keep the element type of its left operand, e.g. `element_types_agree<cta::op::add, cta::matrix<int, 2, 2>,
+/// cta::matrix<double, 2, 2>>` for `a += b`.
+template <class Operation, class... Operands>
+inline constexpr bool element_types_agree = false;
 
 /// @brief Never true: the condition of the `static_assert` that reports two named axes that should be one, e.g.
 /// `axes_agree<cta::op::matmul, cta::axis::key, cta::axis::tokens>` for `queries * keys`.
