@@ -4,6 +4,7 @@
 
     python3 bench/regenerate.py                 everything (about 15 minutes on 2 cores), into docs/performance.md
     python3 bench/regenerate.py --runs 1 --quick a fast pass (fewer sizes, short benchmarks) to try the script
+    python3 bench/regenerate.py --headers       the table of preprocessed lines per public header alone (a minute)
 
 What it measures, for GCC (g++) and Clang (clang++), each translation unit compiled with -std=c++20 -O2 -c:
 - compile time (wall seconds) and peak memory (maximum resident set size of the compiler) per translation unit,
@@ -16,13 +17,19 @@ What it measures, for GCC (g++) and Clang (clang++), each translation unit compi
 - the constant-evaluation cost of a multiply-add (matmul_steps.cpp, an n x n x n product) and of one cta::exp call
   (exp_steps.cpp): the smallest -fconstexpr-steps (Clang) or -fconstexpr-ops-limit (GCC) that still compiles, found
   by bisection, so the counts are exact and the same on every machine;
+- for each public header (include/cta/*.hpp), a translation unit holding only `#include <cta/name.hpp>`, compiled
+  with -std=c++20 -I include: its preprocessed lines (-E, as `wc -l` counts them), whether it reads a file of Boost,
+  and the median of --runs -fsyntax-only times; the lines hold for one compiler version, standard library and Boost
+  version (bench/compile_time/toolchain.cpp names them), and tests/docs_generated/check_header_lines.cmake checks
+  them for those the page names;
 - run time with Google Benchmark (bench/runtime_bench.cpp, built by CMake with -DCTA_BUILD_BENCH=ON): cta, Eigen 3.4
   fixed-size matrices and naive loops, at -O2, at -O3 -march=native and at -O3 for the x86-64 levels v3 (AVX2) and
   v4 (AVX-512) where the processor has them, median and minimum of repetitions, and each binary's own lines: the
   vectors cta's run-time kernels use, and its checks (no heap allocation, run time == compile time bit for bit).
 
-The text of docs/performance.md outside the markers <!-- generated:begin --> and <!-- generated:end --> is kept;
-between them the script writes the machine, the command and the tables.
+The text of docs/performance.md outside the markers <!-- generated:begin --> and <!-- generated:end --> (and
+<!-- generated-headers:begin --> and <!-- generated-headers:end -->, the table per header) is kept; between them the
+script writes the machine, the command and the tables.
 """
 
 import argparse
@@ -44,6 +51,8 @@ BENCH = ROOT / "bench"
 COMPILE_TIME = BENCH / "compile_time"
 DOC = ROOT / "docs" / "performance.md"
 BEGIN, END = "<!-- generated:begin -->", "<!-- generated:end -->"
+HEADERS_BEGIN, HEADERS_END = "<!-- generated-headers:begin -->", "<!-- generated-headers:end -->"
+INCLUDE = ROOT / "include"
 
 COMPILERS = {"GCC": "g++", "Clang": "clang++"}
 # The run-time variants (bench/CMakeLists.txt builds each): name, flags, and the x86-64 level the processor must have
@@ -245,6 +254,99 @@ def budget_costs(matmul_sizes, exp_calls, log):
     return costs
 
 
+# ---- Including a header ------------------------------------------------------------------------------------------
+
+
+def toolchain(compiler):
+    """The compiler's version, standard library and Boost version, e.g. "GCC 12.2, libstdc++ 12, Boost 1.74", read
+    from bench/compile_time/toolchain.cpp preprocessed (as tests/docs_generated/check_header_lines.cmake reads it)."""
+    out = subprocess.run([COMPILERS[compiler], "-std=c++20", "-E", "-P", str(COMPILE_TIME / "toolchain.cpp")],
+                         capture_output=True, text=True, check=True).stdout
+    name, major, minor = re.search(r"cta_toolchain_compiler (\S+) (\d+) (\d+)", out).groups()
+    library, library_version = re.search(r"cta_toolchain_library (\S+) (\d+)", out).groups()
+    boost_major, boost_minor = re.search(r'cta_toolchain_boost "(\d+)_(\d+)', out).groups()
+    return f"{name} {major}.{minor}, {library} {library_version}, Boost {boost_major}.{boost_minor}"
+
+
+def public_headers():
+    return sorted(f"cta/{path.name}" for path in (INCLUDE / "cta").glob("*.hpp"))
+
+
+def header_unit(directory, header):
+    source = Path(directory) / (re.sub(r"\W", "_", header) + ".cpp")
+    source.write_text(f"#include <{header}>\n")
+    return source
+
+
+def preprocessed(compiler, source):
+    """(lines, reads Boost) of source preprocessed with -std=c++20 -I include -E."""
+    out = subprocess.run([COMPILERS[compiler], "-std=c++20", f"-I{INCLUDE}", "-E", str(source)],
+                         capture_output=True, text=True, check=True).stdout
+    return out.count("\n"), re.search(r'^# \d+ "[^"\n]*/boost/', out, re.M) is not None
+
+
+def header_costs(runs, log):
+    """For each compiler: its toolchain, and for each public header its lines, whether it reads Boost, and the median
+    of `runs` -fsyntax-only times (run 1 of every header with every compiler, then run 2, ...)."""
+    headers = public_headers()
+    chains = {compiler: toolchain(compiler) for compiler in COMPILERS}
+    lines, boost, times = {}, {}, {}
+    with tempfile.TemporaryDirectory() as directory:
+        units = {header: header_unit(directory, header) for header in headers}
+        for compiler in COMPILERS:
+            for header in headers:
+                lines[(compiler, header)], boost[(compiler, header)] = preprocessed(compiler, units[header])
+        for run in range(runs):
+            log(f" run {run + 1} of {runs}")
+            for header in headers:
+                for compiler in COMPILERS:
+                    cmd = [COMPILERS[compiler], "-std=c++20", f"-I{INCLUDE}", "-fsyntax-only", str(units[header])]
+                    status, seconds, _, err = run_measured(cmd)
+                    if status != 0:
+                        raise SystemExit(f"{' '.join(cmd)} failed:\n{err[:4000]}")
+                    times.setdefault((compiler, header), []).append(seconds)
+    for header in headers:
+        log(f"  {header:24} " + "  ".join(
+            f"{compiler} {lines[(compiler, header)]:6} lines {statistics.median(times[(compiler, header)]):.3f} s"
+            for compiler in COMPILERS) + ("  (Boost)" if any(boost[(c, header)] for c in COMPILERS) else ""))
+    return headers, chains, lines, boost, times
+
+
+def headers_text(runs, info, costs, command):
+    headers, chains, lines, boost, times = costs
+    out = []
+    out.append(f"Measured on {datetime.date.today().isoformat()} by `{command}` (CPU: {info['cpu']}; load average "
+               f"at the start {info['load']}): for each public header, a translation unit that holds "
+               "only `#include <cta/name.hpp>`, compiled with `-std=c++20 -I include`. Lines: its `-E` output, as "
+               "`wc -l` counts them; they hold for the toolchain each column names (the compiler, its standard "
+               "library, Boost; `bench/compile_time/toolchain.cpp`), and `docs.header_lines` checks them against "
+               "the build where its toolchain is one of these. Boost: whether it reads a file of Boost. Seconds: "
+               f"`-fsyntax-only`, the median of {runs} runs (run 1 of every unit, then run 2, ...), which depend on "
+               "the machine and are not checked.\n")
+    header_row = ["header", "Boost"]
+    for compiler in COMPILERS:
+        header_row += [f"lines, {chains[compiler]}", f"{compiler} s"]
+    rows = []
+    for header in headers:
+        reads = {boost[(compiler, header)] for compiler in COMPILERS}
+        if len(reads) != 1:
+            raise SystemExit(f"<{header}> reads Boost with one compiler and not with the other")
+        row = [f"`<{header}>`", "yes" if reads.pop() else "no"]
+        for compiler in COMPILERS:
+            row += [f"{lines[(compiler, header)]:,}", f"{statistics.median(times[(compiler, header)]):.2f}"]
+        rows.append(row)
+    out.append(table(header_row, rows))
+    return "\n".join(out)
+
+
+def replace_section(doc, begin, end, text, path):
+    if begin not in doc or end not in doc:
+        raise SystemExit(f"{path} has no {begin} ... {end} section")
+    head, rest = doc.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    return f"{head}{begin}\n{text}\n{end}{tail}"
+
+
 # ---- Run time ----------------------------------------------------------------------------------------------------
 
 
@@ -434,6 +536,8 @@ def main():
                         help="Google Benchmark repetitions (median and minimum)")
     parser.add_argument("--min-time", default="0.1", help="Google Benchmark --benchmark_min_time, seconds")
     parser.add_argument("--quick", action="store_true", help="sizes 8 and 16 only, short benchmarks")
+    parser.add_argument("--headers", action="store_true",
+                        help="only the table of preprocessed lines and times per public header")
     parser.add_argument("--output", type=Path, default=DOC, help="the document to update (default: %(default)s)")
     parser.add_argument("--build", type=Path, default=ROOT / "build" / "bench", help="build tree for the benchmarks")
     args = parser.parse_args()
@@ -444,13 +548,22 @@ def main():
     matmul_sizes = [16] if args.quick else [32, 64]
     exp_calls = 100 if args.quick else 1000
     command = "python3 bench/regenerate.py" + (" --quick" if args.quick else "") + \
-        (f" --runs {args.runs}" if args.runs != 5 else "")
+        (" --headers" if args.headers else "") + (f" --runs {args.runs}" if args.runs != 5 else "")
 
     def log(text):
         print(text, flush=True)
 
     info = machine()
     log(f"machine: {info}")
+    doc = args.output.read_text() if args.output.exists() else \
+        f"# Performance\n\n{BEGIN}\n{END}\n\n{HEADERS_BEGIN}\n{HEADERS_END}\n"
+    log("including each public header:")
+    header_section = headers_text(args.runs, info, header_costs(args.runs, log), command)
+    doc = replace_section(doc, HEADERS_BEGIN, HEADERS_END, header_section, args.output)
+    if args.headers:
+        args.output.write_text(doc)
+        log(f"wrote {args.output}")
+        return
     log("compile time and peak memory:")
     ct_rows, ct_results = compile_time_table(sizes, args.runs, log)
     log("largest n = d under the default limits:")
@@ -462,12 +575,7 @@ def main():
 
     text = generated_text(args, info, ct_rows, ct_results, largest_n, costs, rt, checks, matmul_sizes, exp_calls,
                           command)
-    doc = args.output.read_text() if args.output.exists() else f"# Performance\n\n{BEGIN}\n{END}\n"
-    if BEGIN not in doc or END not in doc:
-        raise SystemExit(f"{args.output} has no {BEGIN} ... {END} section")
-    head, rest = doc.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    args.output.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}")
+    args.output.write_text(replace_section(doc, BEGIN, END, text, args.output))
     log(f"wrote {args.output}")
 
 

@@ -36,6 +36,16 @@ constexpr auto key_1 = input_row_0 * seed::w_key;
 constexpr auto query_1 = input_row_0 * seed::w_query;
 constexpr auto value_1 = input_row_0 * seed::w_value;
 
+// Without options the logits are the scores in double, and the weights are softmax of the logits.
+constexpr bool logits_are_scores() {
+    for (std::size_t i = 0; i < decltype(steps.scores)::rows; ++i) {
+        for (std::size_t j = 0; j < decltype(steps.scores)::cols; ++j) {
+            if (!(steps.logits(i, j) == static_cast<double>(steps.scores(i, j)))) return false;
+        }
+    }
+    return cta::identical(steps.weights, cta::softmax(steps.logits));
+}
+
 // Row j of weighted_values[i] is the number weights(i, j) times row j of values, for every i and j.
 constexpr bool weighted_values_scale_rows() {
     for (std::size_t i = 0; i < decltype(steps.weights)::rows; ++i) {
@@ -81,6 +91,7 @@ static_assert(cta::row(steps.queries, 0) * keys_t == cta::row(steps.scores, 0));
 static_assert(cta::row(steps.scores, 0) == matrix<int, 1, 3>{{{2, 4, 4}}});                             // section 7
 static_assert(cta::identical(cta::row(steps.weights, 0), cta::softmax(cta::row(steps.scores, 0))));     // section 8
 static_assert(weights_rows_sum_to_1());                                                                 // section 8
+static_assert(logits_are_scores());                                                                     // overview
 static_assert(weighted_values_scale_rows());                                                            // section 9
 static_assert(cta::identical(cta::row(steps.weighted_values[0], 0) + cta::row(steps.weighted_values[0], 1) +
                                  cta::row(steps.weighted_values[0], 2),                                 // section 10
@@ -296,6 +307,7 @@ constexpr colour orange{"#ffb74d", "#1b1b1b"};       // keys
 constexpr colour red{"#ef9a9a", "#1b1b1b"};          // queries
 constexpr colour purple{"#ce93d8", "#1b1b1b"};       // values
 constexpr colour blue{"#64b5f6", "#1b1b1b"};         // attention scores
+constexpr colour mid_blue{"#90caf9", "#1b1b1b"};     // logits
 constexpr colour light_blue{"#bbdefb", "#1b1b1b"};   // softmax weights
 constexpr colour yellow{"#fff176", "#1b1b1b"};       // weighted values
 constexpr colour dark_green{"#2e7d32", "#ffffff"};   // outputs
@@ -706,7 +718,9 @@ std::string pipeline_figure() {
     box keys{"keys", "inputs \u00d7 w_key", shape_text<decltype(steps.keys)>(), "section 5", orange};
     box values{"values", "inputs \u00d7 w_value", shape_text<decltype(steps.values)>(), "section 6", purple};
     box scores{"scores", "queries \u00d7 keys^T", shape_text<decltype(steps.scores)>(), "section 7", blue};
-    box weights{"weights", "softmax(scores)", shape_text<decltype(steps.weights)>(), "section 8", light_blue};
+    box logits{"logits", "scores in double", shape_text<decltype(steps.logits)>(), "scaled, masked by options",
+               mid_blue};
+    box weights{"weights", "softmax(logits)", shape_text<decltype(steps.weights)>(), "section 8", light_blue};
     box weighted{"weighted_values", "weights(i, j) \u00b7 row j of values",
                  cat({integer_text(std::tuple_size_v<wv_array>), " \u00d7 (", shape_text<wv_matrix>(), ")"}),
                  "section 9", yellow};
@@ -732,9 +746,9 @@ std::string pipeline_figure() {
     keys.y_mid = y_mid;
     values.y_mid = y_mid + row_step;
     x += qkv_width + column_gap;
-    // scores -> weights level with queries and keys; weighted values -> outputs level with values.
+    // scores -> logits -> weights level with queries and keys; weighted values -> outputs level with values.
     const int right_x = x;
-    for (box* b : {&scores, &weights}) {
+    for (box* b : {&scores, &logits, &weights}) {
         b->x = x;
         b->width = box_width(*b);
         b->y_mid = y_mid - row_step / 2;
@@ -763,7 +777,8 @@ std::string pipeline_figure() {
     arrow(c, {{queries.x + queries.width, queries.y_mid}, {join, queries.y_mid}, {join, scores.y_mid},
               {scores.x, scores.y_mid}});
     arrow(c, {{keys.x + keys.width, keys.y_mid}, {join, keys.y_mid}, {join, scores.y_mid}, {scores.x, scores.y_mid}});
-    arrow(c, {{scores.x + scores.width, scores.y_mid}, {weights.x, weights.y_mid}});
+    arrow(c, {{scores.x + scores.width, scores.y_mid}, {logits.x, logits.y_mid}});
+    arrow(c, {{logits.x + logits.width, logits.y_mid}, {weights.x, weights.y_mid}});
     // weights down to the weighted values (straight where the two boxes overlap), and values across to them.
     const int weights_bottom = weights.y_mid + box_height / 2;
     const int weighted_top = weighted.y_mid - box_height / 2;
@@ -780,12 +795,15 @@ std::string pipeline_figure() {
     }
     arrow(c, {{values.x + values.width, values.y_mid}, {weighted.x, weighted.y_mid}});
     arrow(c, {{weighted.x + weighted.width, weighted.y_mid}, {outputs.x, outputs.y_mid}});
-    for (const box* b : {&inputs, &queries, &keys, &values, &scores, &weights, &weighted, &outputs}) draw(c, *b);
+    for (const box* b : {&inputs, &queries, &keys, &values, &scores, &logits, &weights, &weighted, &outputs}) {
+        draw(c, *b);
+    }
 
     const std::vector<std::string> notes{
         cat({"w_query, w_key and w_value are ", weights_shape, " (section 4)."}),
         "Every box after inputs is a member of the record that cta::self_attention_steps returns;",
-        "cta::self_attention returns the outputs only.",
+        "cta::self_attention returns the outputs only. Without options the logits are the scores in double;",
+        "cta::scaled divides them by sqrt(d_k), masks remove entries.",
         "Row j of weighted_values[i] is weights(i, j) \u00b7 row j of values, and",
         "row i of outputs is the sum of the rows of weighted_values[i]."};
     int y = values.y_mid + box_height / 2 + 10;

@@ -13,8 +13,8 @@ namespace {
 
 using cta::matrix;
 
-// The seed's pipeline with the option cta::scaled. With an option, the record also holds the logits, the input
-// of softmax: here scores / sqrt(3), as d_k = 3.
+// The seed's pipeline with the option cta::scaled. The record's logits, the input of softmax, are here
+// scores / sqrt(3), as d_k = 3 (without options they are the scores).
 constexpr auto steps =
     cta::self_attention_steps(seed::inputs, seed::w_query, seed::w_key, seed::w_value, cta::scaled);
 

@@ -1,16 +1,14 @@
 // SPDX-License-Identifier: BSL-1.0
 /// @file
-/// @brief Attention: the seed tutorial's self-attention (`cta::self_attention`, `cta::self_attention_steps`,
-/// seed sections 5 to 11), the Transformer's scaled dot-product attention, masks, cross-attention, and attention
-/// from given queries, keys and values.
+/// @brief Attention, the outputs: the seed tutorial's self-attention (`cta::self_attention`, seed sections 5 to 11),
+/// the Transformer's scaled dot-product attention, masks, cross-attention, and attention from given queries, keys
+/// and values, with their options and the shape rules' concepts. No Boost: the record of every step and the
+/// functions that return it are in `<cta/attention_steps.hpp>`.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <limits>
 #include <type_traits>
-
-#include <boost/hana/define_struct.hpp>
 
 #include <cta/detail/shape_check.hpp>
 #include <cta/detail/stack_limit.hpp>
@@ -48,63 +46,6 @@ inline constexpr causal_t causal{};
 template <class O>
 concept attention_option = std::is_same_v<std::remove_cvref_t<O>, scaled_t> ||
                            std::is_same_v<std::remove_cvref_t<O>, causal_t> || matrix_type<O>;
-
-// ---- Step records --------------------------------------------------------------------------------------------------
-
-/// @brief Every step of the seed's self-attention, in the seed's order. A Boost.Hana struct:
-/// `boost::hana::keys(steps)` gives the step names, `boost::hana::accessors` and `boost::hana::for_each` visit the
-/// steps in order, and `<cta/io.hpp>` prints them. The template arguments are the steps' matrix types.
-template <class Queries, class Keys, class Values, class Scores, class Weights, class Outputs>
-struct attention_steps {
-    /// @brief The type of one query's weighted values: the values' shape, the weights' element type.
-    using weighted_values_type = rebind_t<Values, typename Weights::value_type>;
-
-    BOOST_HANA_DEFINE_STRUCT(attention_steps,
-        /// @brief Q = X W_Q, n x d_k (section 6).
-        (Queries, queries),
-        /// @brief K = X W_K, n x d_k (section 5).
-        (Keys, keys),
-        /// @brief V = X W_V, n x d_v (section 6).
-        (Values, values),
-        /// @brief S = Q K^T, n x n: row i holds query i's scores against every key (section 7).
-        (Scores, scores),
-        /// @brief W = softmax(S) row by row, n x n (section 8).
-        (Weights, weights),
-        /// @brief For each query i, the n x d_v matrix whose row j is W(i, j) V(j, :) (section 9).
-        (std::array<weighted_values_type, Queries::rows>, weighted_values),
-        /// @brief O = W V, n x d_v: row i is the sum of weighted_values[i]'s rows (sections 10 and 11).
-        (Outputs, outputs));
-
-    /// @brief Step-by-step equality.
-    CTA_DETAIL_TARGET_TAG friend constexpr bool operator==(const attention_steps&, const attention_steps&) = default;
-};
-
-/// @brief Every step of attention with options (scaling, masks) or between two sequences: like
-/// `attention_steps`, with the logits (the scores scaled and masked, the input of softmax) and without the
-/// per-query weighted values. A Boost.Hana struct, printable with `<cta/io.hpp>`.
-template <class Queries, class Keys, class Values, class Scores, class Weights, class Outputs>
-struct transformer_attention_steps {
-    BOOST_HANA_DEFINE_STRUCT(transformer_attention_steps,
-        /// @brief Q = X_q W_Q, n_q x d_k.
-        (Queries, queries),
-        /// @brief K = X_kv W_K, n_kv x d_k.
-        (Keys, keys),
-        /// @brief V = X_kv W_V, n_kv x d_v.
-        (Values, values),
-        /// @brief S = Q K^T, n_q x n_kv.
-        (Scores, scores),
-        /// @brief L = S / sqrt(d_k) if scaled, then masked: -inf where a mask removes an entry, plus an additive
-        /// mask.
-        (Weights, logits),
-        /// @brief W = softmax(L) row by row, n_q x n_kv.
-        (Weights, weights),
-        /// @brief O = W V, n_q x d_v.
-        (Outputs, outputs));
-
-    /// @brief Step-by-step equality.
-    CTA_DETAIL_TARGET_TAG
-    friend constexpr bool operator==(const transformer_attention_steps&, const transformer_attention_steps&) = default;
-};
 
 namespace detail {
 
@@ -184,31 +125,12 @@ CTA_DETAIL_TARGET_TAG constexpr rebind_t<S, Real> weights_of(const S& scores, co
     }
 }
 
-/// Attention from queries, keys and values into a record `s` with members scores, weights and outputs (and logits
-/// if it has them): scores = Q K^T in the element type of s.scores, weights = softmax(logits), outputs = W V.
-template <class Steps, class Q, class K, class V, class... Options>
-CTA_DETAIL_TARGET_TAG
-constexpr void attend(Steps& s, const Q& q, const K& k, const V& v, const Options&... options) noexcept {
-    using T = typename decltype(s.scores)::value_type;
-    using R = typename decltype(s.weights)::value_type;
-    // Each step written where it is kept: no step is made elsewhere and copied (the record may be larger than any
-    // stack, in static or heap storage).
-    multiply_transposed_into<T>(s.scores, q, k);
-    if constexpr (requires { s.logits; }) {
-        logits_into<R, Q::cols>(s.logits, s.scores, options...);  // without options, the scores converted to R
-        softmax_into(s.weights, s.logits);
-    } else {
-        static_assert(sizeof...(Options) == 0, "a record without logits is for attention without options");
-        softmax_into(s.weights, s.scores);  // the same bits as softmax of the scores converted to R
-    }
-    multiply_into<R>(s.outputs, s.weights, v);
-}
-
 /// The element type of `x * w` for the elements of all the matrices given.
 template <class X, class... W>
 using projection_t = std::common_type_t<product_t<typename X::value_type, typename W::value_type>...>;
 
-/// The steps' matrix types for queries X_q W_Q, keys X_kv W_K, values X_kv W_V, in element type T and Real.
+/// The steps' matrix types for queries X_q W_Q, keys X_kv W_K, values X_kv W_V, in element type T and Real (the
+/// logits and weights have weights_type).
 template <class T, class Real, class XQ, class XKV, class WQ, class WK, class WV>
 struct step_types {
     using queries_type = matrix_t<T, XQ::rows, WQ::cols, row_axis_t<XQ>, col_axis_t<WQ>>;
@@ -217,9 +139,6 @@ struct step_types {
     using scores_type = matrix_t<T, XQ::rows, XKV::rows, row_axis_t<XQ>, row_axis_t<XKV>>;
     using weights_type = rebind_t<scores_type, Real>;
     using outputs_type = matrix_t<Real, XQ::rows, WV::cols, row_axis_t<XQ>, col_axis_t<WV>>;
-    using seed_record = attention_steps<queries_type, keys_type, values_type, scores_type, weights_type, outputs_type>;
-    using record =
-        transformer_attention_steps<queries_type, keys_type, values_type, scores_type, weights_type, outputs_type>;
 };
 
 template <class Real, class XQ, class XKV, class WQ, class WK, class WV>
@@ -290,28 +209,6 @@ CTA_DETAIL_TARGET_TAG constexpr bool check_cross_attention_shapes() noexcept {
     return ok;
 }
 
-/// X_q, X_kv -> every step into `s`.
-template <class Steps, class XQ, class XKV, class WQ, class WK, class WV, class... Options>
-CTA_DETAIL_TARGET_TAG
-constexpr void project_and_attend(Steps& s, const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
-                                  const WV& w_value, const Options&... options) noexcept {
-    using T = typename decltype(s.queries)::value_type;
-    multiply_into<T>(s.queries, x_q, w_query);
-    multiply_into<T>(s.keys, x_kv, w_key);
-    multiply_into<T>(s.values, x_kv, w_value);
-    attend(s, s.queries, s.keys, s.values, options...);
-    if constexpr (requires { s.weighted_values; }) {
-        using R = typename decltype(s.weights)::value_type;
-        for (std::size_t i = 0; i < XQ::rows; ++i) {
-            for (std::size_t j = 0; j < XKV::rows; ++j) {
-                for (std::size_t c = 0; c < WV::cols; ++c) {
-                    s.weighted_values[i].elems[j][c] = s.weights.elems[i][j] * static_cast<R>(s.values.elems[j][c]);
-                }
-            }
-        }
-    }
-}
-
 /// Stops the build, naming the operation and both numbers, where `Bytes` of automatic storage exceed
 /// CTA_STACK_LIMIT (include/cta/detail/stack_limit.hpp); true otherwise.
 template <class Operation, std::size_t Bytes, std::size_t Limit = stack_limit>
@@ -352,20 +249,6 @@ constexpr auto project_and_attend_outputs(const XQ& x_q, const XKV& x_kv, const 
 
 }  // namespace detail
 
-/// @brief The record of every step that `cta::self_attention_steps<Real>(inputs, w_query, w_key, w_value,
-/// options...)` returns for arguments of types X, WQ, WK, WV and Options (`Real` = void for the default): an
-/// `attention_steps` without options, a `transformer_attention_steps` with them. For storage of one's own, e.g.
-/// `static cta::self_attention_steps_t<void, X, WQ, WK, WV, cta::scaled_t> steps;`.
-template <class Real, class X, class WQ, class WK, class WV, class... Options>
-using self_attention_steps_t =
-    std::conditional_t<sizeof...(Options) == 0, typename detail::step_types_for<Real, X, X, WQ, WK, WV>::seed_record,
-                       typename detail::step_types_for<Real, X, X, WQ, WK, WV>::record>;
-
-/// @brief The record of every step that `cta::cross_attention_steps<Real>(x_q, x_kv, w_query, w_key, w_value,
-/// options...)` returns: a `transformer_attention_steps`.
-template <class Real, class XQ, class XKV, class WQ, class WK, class WV>
-using cross_attention_steps_t = typename detail::step_types_for<Real, XQ, XKV, WQ, WK, WV>::record;
-
 // ---- Shape rules for generic code ----------------------------------------------------------------------------------
 //
 // As with `cta::multipliable` (operations.hpp): the attention functions stop the build when their arguments do not
@@ -384,7 +267,7 @@ concept attention_arguments =
                          std::remove_cvref_t<Options>> && ...);
 
 /// @brief True if `cta::cross_attention(x_q, x_kv, w_query, w_key, w_value, options...)` and
-/// `cta::cross_attention_steps(...)` accept these argument types.
+/// `cta::cross_attention_steps(...)` (`<cta/attention_steps.hpp>`) accept these argument types.
 template <class XQ, class XKV, class WQ, class WK, class WV, class... Options>
 concept cross_attention_arguments =
     matrix_type<XQ> && matrix_type<XKV> && matrix_type<WQ> && matrix_type<WK> && matrix_type<WV> &&
@@ -395,7 +278,7 @@ concept cross_attention_arguments =
                          std::remove_cvref_t<Options>> && ...);
 
 /// @brief True if `cta::self_attention(inputs, w_query, w_key, w_value, options...)` and
-/// `cta::self_attention_steps(...)` accept these argument types.
+/// `cta::self_attention_steps(...)` (`<cta/attention_steps.hpp>`) accept these argument types.
 template <class X, class WQ, class WK, class WV, class... Options>
 concept self_attention_arguments = cross_attention_arguments<X, X, WQ, WK, WV, Options...>;
 
@@ -440,57 +323,22 @@ CTA_DETAIL_TARGET_TAG constexpr auto scaled_dot_product_attention(const Q& queri
 
 // ---- Self-attention ------------------------------------------------------------------------------------------------
 
-/// @brief Every step of self-attention (seed sections 5 to 11) for the n x d `inputs` (one token per row) and the
-/// weights `w_query` (d x d_k), `w_key` (d x d_k) and `w_value` (d x d_v):
+/// @brief Self-attention (seed sections 5 to 11) for the n x d `inputs` (one token per row) and the weights
+/// `w_query` (d x d_k), `w_key` (d x d_k) and `w_value` (d x d_v): the n x d_v outputs
 ///
 ///     queries = inputs w_query, keys = inputs w_key, values = inputs w_value,
-///     scores = queries keys^T, weights = softmax(scores) (row-wise),
-///     weighted_values[i](j, :) = weights(i, j) values(j, :), outputs = weights values.
+///     scores = queries keys^T, logits = scores (divided by sqrt(d_k) with `cta::scaled`, then masked),
+///     weights = softmax(logits) (row-wise), outputs = weights values.
 ///
 /// The projections and scores keep the element type of `x * w` (exact for integers); softmax and what follows are
 /// computed in `Real`: by default the projections' type if it is floating, else `double`
-/// (`cta::self_attention_steps<float>(...)` asks for `float`). With options (`cta::scaled`, masks) it returns a
-/// `transformer_attention_steps` record instead, which has the logits and no weighted values.
+/// (`cta::self_attention<float>(...)` asks for `float`). Options: `cta::scaled`, `cta::causal` and masks (see
+/// `attention_option`). The same numbers, bit for bit, as `cta::self_attention_steps(...).outputs`
+/// (`<cta/attention_steps.hpp>`), without keeping the intermediate steps.
 ///
 /// Shape rule: every weight has as many rows as `inputs` has columns, and `w_query` and `w_key` have the same
 /// number of columns (and, with named axes, the axes match), or the build fails naming `cta::op::self_attention`
 /// and the four matrix types.
-template <class Real = void, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
-          class... Options>
-CTA_DETAIL_TARGET_TAG constexpr self_attention_steps_t<Real, X, WQ, WK, WV, Options...> self_attention_steps(
-    const X& inputs, const WQ& w_query, const WK& w_key, const WV& w_value, const Options&... options) noexcept {
-    using Steps = self_attention_steps_t<Real, X, WQ, WK, WV, Options...>;
-    Steps s;  // the one object returned (no copy), also where a rule below stops the build
-    if constexpr (detail::check_options<op::self_attention, Options...>() &&
-                  detail::check_self_attention_shapes<X, WQ, WK, WV>() &&
-                  detail::check_stack<op::self_attention, sizeof(Steps)>()) {
-        detail::project_and_attend(s, inputs, inputs, w_query, w_key, w_value, options...);
-    }
-    return s;
-}
-
-/// @brief `cta::self_attention_steps(...)` written into `steps`, a record of type
-/// `cta::self_attention_steps_t<Real, X, WQ, WK, WV, Options...>` that the caller provides (static or heap storage
-/// for large n: the record alone holds n x n scores and weights, and n x n x d_v weighted values without options).
-/// The same bits; no matrix is kept in automatic storage, so CTA_STACK_LIMIT does not apply.
-template <class Real = void, class Steps, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
-          class... Options>
-CTA_DETAIL_TARGET_TAG
-constexpr void self_attention_steps_into(Steps& steps, const X& inputs, const WQ& w_query, const WK& w_key,
-                                         const WV& w_value, const Options&... options) noexcept {
-    if constexpr (detail::check_options<op::self_attention, Options...>() &&
-                  detail::check_self_attention_shapes<X, WQ, WK, WV>()) {
-        static_assert(std::is_same_v<Steps, self_attention_steps_t<Real, X, WQ, WK, WV, Options...>>,
-                      "cta::self_attention_steps_into(steps, inputs, w_query, w_key, w_value, options...): steps "
-                      "must be a cta::self_attention_steps_t<Real, X, WQ, WK, WV, Options...> of the arguments' "
-                      "types");
-        detail::project_and_attend(steps, inputs, inputs, w_query, w_key, w_value, options...);
-    }
-}
-
-/// @brief The outputs of self-attention, an n x d_v matrix of `Real`: the same numbers, bit for bit, as
-/// `cta::self_attention_steps(...).outputs`, without keeping the intermediate steps. Options: `cta::scaled`,
-/// `cta::causal` and masks (see `attention_option`). Same shape rule.
 template <class Real = void, matrix_type X, matrix_type WQ, matrix_type WK, matrix_type WV,
           class... Options>
 CTA_DETAIL_TARGET_TAG
@@ -509,46 +357,13 @@ constexpr auto self_attention(const X& inputs, const WQ& w_query, const WK& w_ke
 
 // ---- Cross-attention -----------------------------------------------------------------------------------------------
 
-/// @brief Every step of cross-attention: queries from `x_q` (n_q x d), keys and values from `x_kv` (n_kv x d'),
-/// with `w_query` (d x d_k), `w_key` (d' x d_k) and `w_value` (d' x d_v); options as for `self_attention`.
-/// Returns a `transformer_attention_steps` record: scores and weights are n_q x n_kv, outputs n_q x d_v.
+/// @brief Cross-attention: queries from `x_q` (n_q x d), keys and values from `x_kv` (n_kv x d'), with `w_query`
+/// (d x d_k), `w_key` (d' x d_k) and `w_value` (d' x d_v); options as for `self_attention`. Returns the n_q x d_v
+/// outputs: the same bits as `cta::cross_attention_steps(...).outputs` (`<cta/attention_steps.hpp>`).
 ///
 /// Shape rule: `w_query` has d rows, `w_key` and `w_value` d' rows, `w_query` and `w_key` the same number of
 /// columns (and, with named axes, the axes match), or the build fails naming `cta::op::cross_attention` and the
 /// five matrix types.
-template <class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK, matrix_type WV,
-          class... Options>
-CTA_DETAIL_TARGET_TAG constexpr cross_attention_steps_t<Real, XQ, XKV, WQ, WK, WV> cross_attention_steps(
-    const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key, const WV& w_value,
-    const Options&... options) noexcept {
-    using Steps = cross_attention_steps_t<Real, XQ, XKV, WQ, WK, WV>;
-    Steps s;  // the one object returned (no copy), also where a rule below stops the build
-    if constexpr (detail::check_options<op::cross_attention, Options...>() &&
-                  detail::check_cross_attention_shapes<XQ, XKV, WQ, WK, WV>() &&
-                  detail::check_stack<op::cross_attention, sizeof(Steps)>()) {
-        detail::project_and_attend(s, x_q, x_kv, w_query, w_key, w_value, options...);
-    }
-    return s;
-}
-
-/// @brief `cta::cross_attention_steps(...)` written into `steps`, a `cta::cross_attention_steps_t<Real, XQ, XKV,
-/// WQ, WK, WV>` that the caller provides (static or heap storage for large sizes). The same bits; no matrix is kept
-/// in automatic storage, so CTA_STACK_LIMIT does not apply.
-template <class Real = void, class Steps, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK,
-          matrix_type WV, class... Options>
-CTA_DETAIL_TARGET_TAG
-constexpr void cross_attention_steps_into(Steps& steps, const XQ& x_q, const XKV& x_kv, const WQ& w_query,
-                                          const WK& w_key, const WV& w_value, const Options&... options) noexcept {
-    if constexpr (detail::check_options<op::cross_attention, Options...>() &&
-                  detail::check_cross_attention_shapes<XQ, XKV, WQ, WK, WV>()) {
-        static_assert(std::is_same_v<Steps, cross_attention_steps_t<Real, XQ, XKV, WQ, WK, WV>>,
-                      "cta::cross_attention_steps_into(steps, x_q, x_kv, w_query, w_key, w_value, options...): steps "
-                      "must be a cta::cross_attention_steps_t<Real, XQ, XKV, WQ, WK, WV> of the arguments' types");
-        detail::project_and_attend(steps, x_q, x_kv, w_query, w_key, w_value, options...);
-    }
-}
-
-/// @brief The outputs of cross-attention, n_q x d_v: the same bits as `cross_attention_steps(...).outputs`.
 template <class Real = void, matrix_type XQ, matrix_type XKV, matrix_type WQ, matrix_type WK, matrix_type WV,
           class... Options>
 CTA_DETAIL_TARGET_TAG constexpr auto cross_attention(const XQ& x_q, const XKV& x_kv, const WQ& w_query,

@@ -2,7 +2,7 @@
 /// @file
 /// @brief All of printing with `<ostream>`: matrices, arrays of matrices and a fixed number of decimals
 /// (`<cta/io_matrix.hpp>`), and the steps of attention by name (`<cta/io_steps.hpp>`, which brings
-/// `<cta/attention.hpp>`, `<cta/multi_head.hpp>` and Boost.Hana). To print matrices alone, include
+/// `<cta/attention_steps.hpp>`, `<cta/multi_head_steps.hpp>` and Boost.Hana). To print matrices alone, include
 /// `<cta/io_matrix.hpp>`: it needs only `<cta/matrix.hpp>` and the standard stream headers.
 #pragma once
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 /// @file
-/// @brief Printing the steps of attention with `<ostream>`: each step of an `attention_steps`,
-/// `transformer_attention_steps` or `multi_head_steps` record by name, in order, and `print_steps` for any
-/// Boost.Hana struct. Matrices print as `<cta/io_matrix.hpp>` prints them.
+/// @brief Printing the steps of attention with `<ostream>`: each step of an `attention_steps` or `multi_head_steps`
+/// record by name, in order, and `print_steps` for any Boost.Hana struct. Matrices print as `<cta/io_matrix.hpp>`
+/// prints them.
 #pragma once
 
 #include <cstddef>
@@ -15,9 +15,9 @@
 #include <boost/hana/core/to.hpp>
 #include <boost/hana/string.hpp>
 
-#include <cta/attention.hpp>
+#include <cta/attention_steps.hpp>
 #include <cta/io_matrix.hpp>
-#include <cta/multi_head.hpp>
+#include <cta/multi_head_steps.hpp>
 #include <cta/detail/target.hpp>
 
 namespace cta {
@@ -35,15 +35,10 @@ CTA_DETAIL_TARGET_TAG std::ostream& print_steps(std::ostream& os, const Struct& 
     return os;
 }
 
-/// @brief Prints the steps of attention by name, in order (`cta::print_steps`).
+/// @brief Prints the steps of attention by name, in order (`cta::print_steps`): self- or cross-attention, with or
+/// without options.
 template <class... M>
 CTA_DETAIL_TARGET_TAG std::ostream& operator<<(std::ostream& os, const attention_steps<M...>& steps) {
-    return print_steps(os, steps);
-}
-
-/// @copydoc operator<<(std::ostream&, const attention_steps<M...>&)
-template <class... M>
-CTA_DETAIL_TARGET_TAG std::ostream& operator<<(std::ostream& os, const transformer_attention_steps<M...>& steps) {
     return print_steps(os, steps);
 }
 

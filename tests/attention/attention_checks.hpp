@@ -116,10 +116,11 @@ constexpr bool weights_follow_mask(const W& weights, const O& outputs, const cta
     return true;
 }
 
-/// 0 if every step of an attention record (`cta::attention_steps` or `cta::transformer_attention_steps`) follows bit
-/// for bit from the step before it, else the first step that does not: 1 queries (x_q w_query), 2 keys
-/// (x_kv w_key), 3 values (x_kv w_value), 4 scores (queries keys^T), 5 weights (softmax of the logits, or of the
-/// scores without options), 6 outputs (weights values).
+/// 0 if every step of a `cta::attention_steps` record follows bit for bit from the step before it, else the first
+/// step that does not: 1 queries (x_q w_query), 2 keys (x_kv w_key), 3 values (x_kv w_value), 4 scores
+/// (queries keys^T), 5 weights (softmax of the logits), 6 weighted values (row j of weighted_values[i] is
+/// weights(i, j) times row j of the values), 7 outputs (weights values). The logits, which depend on the options,
+/// are checked by the callers (`logits_are_scores` without options).
 template <class Steps, class XQ, class XKV, class WQ, class WK, class WV>
 constexpr int first_inconsistent_step(const Steps& s, const XQ& x_q, const XKV& x_kv, const WQ& w_query,
                                       const WK& w_key, const WV& w_value) {
@@ -128,13 +129,23 @@ constexpr int first_inconsistent_step(const Steps& s, const XQ& x_q, const XKV& 
     if (!cta::identical(s.keys, x_kv * w_key)) return 2;
     if (!cta::identical(s.values, x_kv * w_value)) return 3;
     if (!cta::identical(s.scores, s.queries * cta::transpose(s.keys))) return 4;
-    if constexpr (requires { s.logits; }) {
-        if (!cta::identical(s.weights, cta::softmax(s.logits))) return 5;
-    } else {
-        if (!cta::identical(s.weights, cta::softmax<Real>(s.scores))) return 5;
+    if (!cta::identical(s.weights, cta::softmax(s.logits))) return 5;
+    const auto values = cast<Real>(s.values);
+    for (std::size_t i = 0; i < XQ::rows; ++i) {
+        for (std::size_t j = 0; j < XKV::rows; ++j) {
+            if (!cta::identical(cta::row(s.weighted_values[i], j), s.weights(i, j) * cta::row(values, j))) return 6;
+        }
     }
-    if (!cta::identical(s.outputs, s.weights * cast<Real>(s.values))) return 6;
+    if (!cta::identical(s.outputs, s.weights * values)) return 7;
     return 0;
+}
+
+/// True if the logits of a record are its scores converted to the weights' element type, and its weights therefore
+/// softmax of the scores themselves, bit for bit: the record of attention without options.
+template <class Steps>
+constexpr bool logits_are_scores(const Steps& s) {
+    using Real = typename decltype(s.weights)::value_type;
+    return cta::identical(s.logits, cast<Real>(s.scores)) && cta::identical(s.weights, cta::softmax<Real>(s.scores));
 }
 
 /// 0 if every step of a `cta::multi_head_steps` record with `H` heads follows bit for bit from the steps before it,

@@ -37,6 +37,7 @@ using attention_checks::keep_all;
 using attention_checks::keep_both;
 using attention_checks::keep_causal;
 using attention_checks::keep_finite;
+using attention_checks::logits_are_scores;
 using attention_checks::weights_follow_mask;
 using cta::matrix;
 
@@ -98,10 +99,17 @@ static_assert(first_inconsistent_step(steps, seed::inputs, seed::inputs, seed::w
               0);
 static_assert(cta::identical(outputs, steps.outputs));
 static_assert(cta::identical(from_projections, steps.outputs));
+// Without options the logits are the int scores converted, and the weights softmax of the scores, bit for bit; in
+// float as in double.
+static_assert(logits_are_scores(steps));
+static_assert(std::is_same_v<decltype(steps.logits), matrix<double, 3, 3>>);
+static_assert(logits_are_scores(cta::self_attention_steps<float>(seed::inputs, seed::w_query, seed::w_key,
+                                                                 seed::w_value)));
 // The record is a Boost.Hana struct: its keys are the step names in the record's order, and they give the steps.
 static_assert(hana::keys(steps) == hana::make_tuple(BOOST_HANA_STRING("queries"), BOOST_HANA_STRING("keys"),
                                                     BOOST_HANA_STRING("values"), BOOST_HANA_STRING("scores"),
-                                                    BOOST_HANA_STRING("weights"), BOOST_HANA_STRING("weighted_values"),
+                                                    BOOST_HANA_STRING("logits"), BOOST_HANA_STRING("weights"),
+                                                    BOOST_HANA_STRING("weighted_values"),
                                                     BOOST_HANA_STRING("outputs")));
 static_assert(hana::at_key(steps, BOOST_HANA_STRING("scores")) == steps.scores);
 static_assert(hana::at_key(steps, BOOST_HANA_STRING("weights")) == steps.weights);
@@ -125,6 +133,16 @@ static_assert(first_inconsistent_step(steps, seed::inputs, seed::inputs, seed::w
 static_assert(cta::identical(outputs, steps.outputs));
 static_assert(cta::identical(from_projections, steps.outputs));
 }  // namespace seed_scaled
+
+// One shape of record: self-attention with and without options and cross-attention return the same template, and
+// for the same types the same type.
+static_assert(std::is_same_v<decltype(seed_plain::steps), decltype(seed_scaled::steps)>);
+static_assert(std::is_same_v<decltype(seed_plain::steps),
+                             const decltype(cta::cross_attention_steps(seed::inputs, seed::inputs, seed::w_query,
+                                                                       seed::w_key, seed::w_value, cta::causal))>);
+static_assert(std::is_same_v<std::remove_const_t<decltype(seed_plain::steps)>,
+                             cta::attention_steps<matrix<int, 3, 3>, matrix<int, 3, 3>, matrix<int, 3, 3>,
+                                                  matrix<int, 3, 3>, matrix<double, 3, 3>, matrix<double, 3, 3>>>);
 
 // ---- (b) The seed with the causal mask, unscaled and scaled ---------------------------------------------------------
 namespace seed_causal {
@@ -248,6 +266,7 @@ static_assert(std::is_same_v<decltype(steps.keys), matrix<double, 5, 2>>);
 static_assert(std::is_same_v<decltype(steps.values), matrix<double, 5, 4>>);
 static_assert(std::is_same_v<decltype(steps.scores), matrix<double, 2, 5>>);
 static_assert(std::is_same_v<decltype(steps.weights), matrix<double, 2, 5>>);
+static_assert(std::is_same_v<decltype(steps.weighted_values), std::array<matrix<double, 5, 4>, 2>>);
 static_assert(CTA_EXPECT_EQUAL(steps.queries, ref::cross::queries));
 static_assert(CTA_EXPECT_EQUAL(steps.keys, ref::cross::keys));
 static_assert(CTA_EXPECT_EQUAL(steps.values, ref::cross::values));
@@ -256,7 +275,7 @@ static_assert(CTA_EXPECT_NEAR(steps.weights, ref::cross::plain::weights, toleran
 static_assert(CTA_EXPECT_NEAR(steps.outputs, ref::cross::plain::outputs, tolerance));
 static_assert(weights_follow_mask(steps.weights, steps.outputs, keep_all<2, 5>()));
 static_assert(first_inconsistent_step(steps, x_q, x_kv, w_query, w_key, w_value) == 0);
-static_assert(cta::identical(steps.logits, steps.scores));  // without options the logits are the scores
+static_assert(logits_are_scores(steps));  // without options the logits are the scores
 static_assert(cta::identical(outputs, steps.outputs));
 static_assert(cta::identical(from_projections, steps.outputs));
 }  // namespace plain

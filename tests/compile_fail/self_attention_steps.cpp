@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
 // Shape rule of cta::self_attention_steps: the same rule as cta::self_attention (here w_query's row count).
-#include <cta/attention.hpp>
+#include <cta/attention_steps.hpp>
 
 constexpr cta::matrix<int, 2, 3> inputs{};
 #ifdef CTA_COMPILE_FAIL

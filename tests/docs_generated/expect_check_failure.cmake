@@ -12,6 +12,11 @@
 #   CHECK=shape_errors  one type of the matmul_operator block for COMPILER changed, 3 x 3 -> 3 x 5
 #                       -> "matmul_operator: the page's block differs"; then UPDATE=ON rewrites the copy, which
 #                       passes the check again
+#   CHECK=header_lines  in a copy of DOC (docs/performance.md), the lines of <cta/matrix.hpp> for COMPILER's
+#                       toolchain one more, <cta/attention.hpp> said to read Boost, and the row of <cta/version.hpp>
+#                       removed -> "<cta/matrix.hpp>: N + 1 lines on the page, N in the build", "<cta/attention.hpp>:
+#                       Boost "yes" on the page", "<cta/version.hpp>: no row on the page"; skipped (as the check)
+#                       where DOC has no column for the toolchain
 cmake_minimum_required(VERSION 3.25)
 
 foreach(_var CHECK SCRATCH CHECKER)
@@ -126,6 +131,43 @@ elseif(CHECK STREQUAL "shape_errors")
     message(FATAL_ERROR "After UPDATE=ON the copy still fails the check:\n${output}")
   endif()
   message("UPDATE=ON repairs the copy:\n${output}")
+elseif(CHECK STREQUAL "header_lines")
+  set(args "-DCOMPILER=${COMPILER}" "-DROOT=${ROOT}" "-DWORK_DIR=${SCRATCH}/units")
+  _run_checker(${args} "-DDOC=${DOC}")
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "The page fails the check; the test needs a page that passes it:\n${output}")
+  endif()
+  if(output MATCHES "docs.header_lines skipped")
+    message("docs.header_lines skipped: no column for this compiler's toolchain in ${DOC}")
+    return()
+  endif()
+  if(NOT output MATCHES "<cta/matrix.hpp>: ([0-9]+) lines \\(page")
+    message(FATAL_ERROR "The check printed no count for <cta/matrix.hpp>:\n${output}")
+  endif()
+  set(lines "${CMAKE_MATCH_1}")
+  math(EXPR more "${lines} + 1")
+  file(READ "${DOC}" doc)
+  # The counts are written with thousands separators: 3787 is "3,787".
+  string(REGEX REPLACE "([0-9])([0-9][0-9][0-9])$" "\\1,\\2" written "${lines}")
+  string(REGEX REPLACE "([0-9])([0-9][0-9][0-9])$" "\\1,\\2" written_more "${more}")
+  string(REGEX MATCH "\n\\| `<cta/matrix\\.hpp>` \\|[^\n]*" row "${doc}")
+  string(REPLACE "| ${written} |" "| ${written_more} |" changed_row "${row}")
+  string(REGEX MATCH "\n\\| `<cta/attention\\.hpp>` \\| no \\|" attention_row "${doc}")
+  string(REGEX MATCH "\n\\| `<cta/version\\.hpp>` \\|[^\n]*" version_row "${doc}")
+  if(changed_row STREQUAL row OR NOT attention_row OR NOT version_row)
+    message(FATAL_ERROR "${DOC}: no row for <cta/matrix.hpp> showing ${written}, for <cta/attention.hpp> with Boost "
+                        "\"no\", or for <cta/version.hpp>: the mutations need other targets")
+  endif()
+  string(REPLACE "${row}" "${changed_row}" doc "${doc}")
+  string(REPLACE "${attention_row}" "\n| `<cta/attention.hpp>` | yes |" doc "${doc}")
+  string(REPLACE "${version_row}" "" doc "${doc}")
+  get_filename_component(name "${DOC}" NAME)
+  file(WRITE "${SCRATCH}/${name}" "${doc}")
+  _run_checker(${args} "-DDOC=${SCRATCH}/${name}")
+  _expect_failure("${output}" "${result}" "<cta/matrix.hpp>: ${more} lines on the page, ${lines} in the build"
+                  "<cta/attention.hpp>: Boost \"yes\" on the page, \"no\" in the build"
+                  "<cta/version.hpp>: no row on the page" "python3 bench/regenerate.py --headers")
 else()
-  message(FATAL_ERROR "expect_check_failure.cmake: CHECK is figures, figure_pages or shape_errors, not '${CHECK}'")
+  message(FATAL_ERROR "expect_check_failure.cmake: CHECK is figures, figure_pages, shape_errors or header_lines, "
+                      "not '${CHECK}'")
 endif()

@@ -1,43 +1,57 @@
 # SPDX-License-Identifier: BSL-1.0
-# The light printing headers read nothing of the rest of cta and nothing of Boost: for each of HEADERS (separated
-# by "|"), a translation unit that includes it alone is listed with the compiler's -M (every file it reads), and of
-# include/cta it may read only the header itself and ALLOWED (separated by "|"), and no file under boost/. Run by
-# headers.light_printing (tests/CMakeLists.txt).
+# What a header reads: for each of HEADERS (separated by "|"), a translation unit that includes it alone is listed
+# with the compiler's -M (every file it reads); it may read no file under boost/, and, if ALLOWED is given
+# (separated by "|"), of include/cta only the header itself and ALLOWED. BOOST_DIR, if given, is put on the include
+# path (-I; the directories that hold boost/, separated by ";"). Run by headers.light_printing and
+# headers.without_boost (tests/CMakeLists.txt), and by check_reads_fails.cmake on a copy of the headers.
 #   cmake -DCOMPILER=<c++> -DINCLUDE_DIR=<include> -DWORK_DIR=<dir> -DHEADERS="cta/io_matrix.hpp|cta/format.hpp"
-#         -DALLOWED="cta/matrix.hpp|cta/detail/target.hpp" -P check_reads.cmake
+#         [-DALLOWED="cta/matrix.hpp|cta/detail/target.hpp"] [-DBOOST_DIR=<dir>] -P check_reads.cmake
 cmake_minimum_required(VERSION 3.25)
 string(REPLACE "|" ";" headers "${HEADERS}")
 string(REPLACE "|" ";" allowed "${ALLOWED}")
+set(boost_flags "")
+foreach(dir IN LISTS BOOST_DIR)
+  list(APPEND boost_flags "-I${dir}")
+endforeach()
 file(MAKE_DIRECTORY "${WORK_DIR}")
 set(failures "")
 foreach(header IN LISTS headers)
   string(MAKE_C_IDENTIFIER "${header}" id)
   set(source "${WORK_DIR}/${id}.cpp")
   file(WRITE "${source}" "#include <${header}>\n")
-  execute_process(COMMAND "${COMPILER}" -std=c++20 "-I${INCLUDE_DIR}" -M "${source}"
+  execute_process(COMMAND "${COMPILER}" -std=c++20 "-I${INCLUDE_DIR}" ${boost_flags} -M "${source}"
                   RESULT_VARIABLE result OUTPUT_VARIABLE deps ERROR_VARIABLE errors)
   if(NOT result EQUAL 0)
     message(FATAL_ERROR "${COMPILER} -M failed for <${header}>:\n${errors}")
   endif()
   string(REGEX MATCHALL "[^ \t\n\\\\]+" files "${deps}")
   set(read "")
+  set(boost_files "")
   foreach(file IN LISTS files)
     if(file MATCHES "/boost/")
-      string(APPEND failures "  <${header}> reads ${file}\n")
+      list(APPEND boost_files "${file}")
     else()
       string(FIND "${file}" "${INCLUDE_DIR}/cta/" at)
       if(at EQUAL 0)
         file(RELATIVE_PATH name "${INCLUDE_DIR}" "${file}")
         list(APPEND read "${name}")
-        if(NOT name STREQUAL header AND NOT name IN_LIST allowed)
+        if(DEFINED ALLOWED AND NOT name STREQUAL header AND NOT name IN_LIST allowed)
           string(APPEND failures "  <${header}> reads ${name}\n")
         endif()
       endif()
     endif()
   endforeach()
+  if(boost_files)
+    list(LENGTH boost_files count)
+    list(GET boost_files 0 first)
+    string(APPEND failures "  <${header}> reads ${count} files of Boost, the first ${first}\n")
+  endif()
   list(JOIN read ", " read)
   message("<${header}> reads, of cta: ${read}")
 endforeach()
 if(failures)
-  message(FATAL_ERROR "Headers read beyond ${ALLOWED}:\n${failures}")
+  if(DEFINED ALLOWED)
+    message(FATAL_ERROR "Headers read beyond ${ALLOWED} (and nothing of Boost):\n${failures}")
+  endif()
+  message(FATAL_ERROR "Headers read Boost:\n${failures}")
 endif()

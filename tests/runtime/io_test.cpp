@@ -99,7 +99,8 @@ TEST_CASE("the steps of attention print by name, in the seed's order", "[io]") {
 
     // Each name starts a line, once, in this order (the first on the first line).
     const std::string lines = "\n" + text;
-    const char* const names[] = {"queries", "keys", "values", "scores", "weights", "weighted_values", "outputs"};
+    const char* const names[] = {"queries", "keys", "values", "scores", "logits", "weights", "weighted_values",
+                                 "outputs"};
     std::size_t previous = 0;
     for (std::size_t k = 0; k < std::size(names); ++k) {
         INFO(names[k]);
@@ -111,13 +112,15 @@ TEST_CASE("the steps of attention print by name, in the seed's order", "[io]") {
         previous = at;
     }
 
-    // The whole text. The integer steps are the seed's; the others are the 50-digit reference values
-    // (shared/reference/tutorial-values.md) rounded to two decimals, none of them near a halfway case.
+    // The whole text. The integer steps are the seed's, the logits the same scores in double (no option); the
+    // others are the 50-digit reference values (shared/reference/tutorial-values.md) rounded to two decimals, none
+    // of them near a halfway case.
     CHECK(text ==
           "queries:\n[1, 0, 2]\n[2, 2, 2]\n[2, 1, 3]\n\n"
           "keys:\n[0, 1, 1]\n[4, 4, 0]\n[2, 3, 1]\n\n"
           "values:\n[1, 2, 3]\n[2, 8, 0]\n[2, 6, 3]\n\n"
           "scores:\n[2, 4, 4]\n[4, 16, 12]\n[4, 12, 10]\n\n"
+          "logits:\n[2.00, 4.00, 4.00]\n[4.00, 16.00, 12.00]\n[4.00, 12.00, 10.00]\n\n"
           "weights:\n[0.06, 0.47, 0.47]\n[0.00, 0.98, 0.02]\n[0.00, 0.88, 0.12]\n\n"
           "weighted_values:\n"
           "#1:\n[0.06, 0.13, 0.19]\n[0.94, 3.75, 0.00]\n[0.94, 2.81, 1.40]\n\n"

@@ -72,5 +72,6 @@ CTA_STACK_CASE(tutorial_float, float, tutorial_inputs, tutorial_weights)
 // n = d = d_k = d_v = 16, every step in float or in double.
 CTA_STACK_CASE(square_float, void, square_float, square_float)
 CTA_STACK_CASE(square_double, void, square_double, square_double)
-// The same with cta::scaled: a transformer_attention_steps record, which has the logits and no weighted values.
+// The same with cta::scaled: the same record (its logits are then the scores divided by 4); self_attention keeps a
+// matrix of logits apart from the weights.
 CTA_STACK_CASE(square_double_scaled, void, square_double, square_double, cta::scaled)
