@@ -3,7 +3,6 @@
 /// @brief `cta::matrix<T, Rows, Cols>`: a fixed-size matrix whose shape is part of its type.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <type_traits>
 #include <utility>
@@ -317,22 +316,35 @@ CTA_DETAIL_TARGET_TAG constexpr matrix<T, R, C> make_matrix(const T (&rows)[R][C
     return m;
 }
 
-/// @brief The `std::array<T, N>` `a` as a 1 x N matrix, a row (as `cta::row` gives).
-template <detail::deduced_from_the_argument&..., class T, std::size_t N>
-CTA_DETAIL_TARGET_TAG constexpr matrix<T, 1, N> make_matrix(const std::array<T, N>& a) noexcept {
-    matrix<T, 1, N> m;
-    for (std::size_t j = 0; j < N; ++j) m.elems[0][j] = a[j];
-    return m;
-}
+namespace detail {
+/// A fixed-size array class such as `std::array<T, N>`: a size in `std::tuple_size`, a `value_type` and `a[i]`
+/// (so that this header need not include `<array>`, which would double what it costs to read).
+template <class A>
+concept fixed_size_array = requires(const A& a, std::size_t i) {
+    typename A::value_type;
+    std::tuple_size<A>::value;
+    a[i];
+};
+}  // namespace detail
 
-/// @brief The `std::array` of `R` `std::array<T, C>` rows `a` as an R x C matrix.
-template <detail::deduced_from_the_argument&..., class T, std::size_t R, std::size_t C>
-CTA_DETAIL_TARGET_TAG constexpr matrix<T, R, C> make_matrix(const std::array<std::array<T, C>, R>& a) noexcept {
-    matrix<T, R, C> m;
-    for (std::size_t i = 0; i < R; ++i) {
-        for (std::size_t j = 0; j < C; ++j) m.elems[i][j] = a[i][j];
+/// @brief A `std::array<T, N>` (or another fixed-size array class) as a 1 x N matrix, a row (as `cta::row` gives),
+/// and a `std::array` of `R` `std::array<T, C>` rows as an R x C matrix.
+template <detail::deduced_from_the_argument&..., detail::fixed_size_array A>
+CTA_DETAIL_TARGET_TAG constexpr auto make_matrix(const A& a) noexcept {
+    using V = typename A::value_type;
+    constexpr std::size_t R = std::tuple_size<A>::value;
+    if constexpr (detail::fixed_size_array<V>) {
+        constexpr std::size_t C = std::tuple_size<V>::value;
+        matrix<typename V::value_type, R, C> m;
+        for (std::size_t i = 0; i < R; ++i) {
+            for (std::size_t j = 0; j < C; ++j) m.elems[i][j] = a[i][j];
+        }
+        return m;
+    } else {
+        matrix<V, 1, R> m;
+        for (std::size_t j = 0; j < R; ++j) m.elems[0][j] = a[j];
+        return m;
     }
-    return m;
 }
 
 /// @brief True for the specialisations of `cta::matrix`.
