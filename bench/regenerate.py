@@ -5,6 +5,7 @@
     python3 bench/regenerate.py                 everything (about 15 minutes on 2 cores), into docs/performance.md
     python3 bench/regenerate.py --runs 1 --quick a fast pass (fewer sizes, short benchmarks) to try the script
     python3 bench/regenerate.py --headers       the table of preprocessed lines per public header alone (a minute)
+    python3 bench/regenerate.py --batch-only    the run-time code of many shapes alone (a minute)
 
 What it measures, for GCC (g++) and Clang (clang++), each translation unit compiled with -std=c++20 -O2 -c:
 - compile time (wall seconds) and peak memory (maximum resident set size of the compiler) per translation unit,
@@ -22,14 +23,19 @@ What it measures, for GCC (g++) and Clang (clang++), each translation unit compi
   and the median of --runs -fsyntax-only times; the lines hold for one compiler version, standard library and Boost
   version (bench/compile_time/toolchain.cpp names them), and tests/docs_generated/check_header_lines.cmake checks
   them for those the page names;
+- the run-time code of many shapes: attention_batch.cpp, cta::self_attention_batch over 1 and over 32 sequence
+  lengths, compiled with -std=c++20 -O2 -c: compile time and peak memory as above, and from the object file its text
+  bytes (size), the functions of cta it defines and, of them, the run-time product kernels (nm), which are counts;
 - run time with Google Benchmark (bench/runtime_bench.cpp, built by CMake with -DCTA_BUILD_BENCH=ON): cta, Eigen 3.4
   fixed-size matrices and naive loops, at -O2, at -O3 -march=native and at -O3 for the x86-64 levels v3 (AVX2) and
   v4 (AVX-512) where the processor has them, median and minimum of repetitions, and each binary's own lines: the
   vectors cta's run-time kernels use, and its checks (no heap allocation, run time == compile time bit for bit).
 
 The text of docs/performance.md outside the markers <!-- generated:begin --> and <!-- generated:end --> (and
-<!-- generated-headers:begin --> and <!-- generated-headers:end -->, the table per header) is kept; between them the
-script writes the machine, the command and the tables.
+<!-- generated-headers:begin --> and <!-- generated-headers:end -->, the table per header, and
+<!-- generated-batch:begin --> and <!-- generated-batch:end -->, the run-time code of many shapes) is kept; between
+them the script writes the machine, the command and the tables. tests/inlining (inlining.shared_kernels) compares
+the counts of the batch block with the build.
 """
 
 import argparse
@@ -53,6 +59,11 @@ DOC = ROOT / "docs" / "performance.md"
 BEGIN, END = "<!-- generated:begin -->", "<!-- generated:end -->"
 HEADERS_BEGIN, HEADERS_END = "<!-- generated-headers:begin -->", "<!-- generated-headers:end -->"
 INCLUDE = ROOT / "include"
+BATCH_BEGIN, BATCH_END = "<!-- generated-batch:begin -->", "<!-- generated-batch:end -->"
+# The numbers of sequence lengths of attention_batch.cpp, and the functions of cta that are run-time product kernels
+# (demangled names; tests/inlining/check_shared_kernels.cmake has the same pattern).
+BATCH_LENGTHS = (1, 32)
+PRODUCT_KERNELS = re.compile(r" [TtWw] .*cta::detail::multiply_(kernel|strips|block|plain)[\[<(]")
 
 COMPILERS = {"GCC": "g++", "Clang": "clang++"}
 # The run-time variants (bench/CMakeLists.txt builds each): name, flags, and the x86-64 level the processor must have
@@ -90,10 +101,10 @@ DEFAULT_LIMITS = {"GCC": "-fconstexpr-ops-limit=33554432, -fconstexpr-loop-limit
                   "Clang": "-fconstexpr-steps=1048576"}
 
 
-def compile_command(compiler, source, extra=(), syntax_only=False):
+def compile_command(compiler, source, extra=(), syntax_only=False, output=os.devnull):
     cmd = [COMPILERS[compiler], "-std=c++20", "-O2", f"-I{ROOT / 'include'}", f"-I{BENCH}", f"-I{ROOT / 'examples'}"]
     cmd += list(extra)
-    cmd += ["-fsyntax-only"] if syntax_only else ["-c", "-o", os.devnull]
+    cmd += ["-fsyntax-only"] if syntax_only else ["-c", "-o", str(output)]
     cmd += [str(source)]
     return cmd
 
@@ -156,6 +167,12 @@ def smallest_limit(compiler, source, defines):
 def version(command):
     out = subprocess.run([command, "--version"], capture_output=True, text=True).stdout
     return out.splitlines()[0] if out else "?"
+
+
+def compiler_version(compiler):
+    """The compiler's version number, as CMake's CMAKE_CXX_COMPILER_VERSION gives it (12.2.0, 14.0.6)."""
+    flag = "-dumpfullversion" if compiler == "GCC" else "-dumpversion"
+    return subprocess.run([COMPILERS[compiler], flag], capture_output=True, text=True).stdout.strip() or "?"
 
 
 def machine():
@@ -345,6 +362,71 @@ def replace_section(doc, begin, end, text, path):
     head, rest = doc.split(begin, 1)
     _, tail = rest.split(end, 1)
     return f"{head}{begin}\n{text}\n{end}{tail}"
+
+
+# ---- Run-time code of many shapes --------------------------------------------------------------------------------
+
+
+def object_figures(compiler, lengths):
+    """(text bytes, functions of cta, run-time product kernels) of attention_batch.cpp's object file."""
+    with tempfile.TemporaryDirectory() as tmp:
+        obj = Path(tmp) / "batch.o"
+        cmd = compile_command(compiler, COMPILE_TIME / "attention_batch.cpp", [f"-DCTA_BENCH_LENGTHS={lengths}"],
+                              output=obj)
+        subprocess.run(cmd, check=True)
+        text = int(subprocess.run(["size", str(obj)], capture_output=True, text=True, check=True)
+                   .stdout.splitlines()[1].split()[0])
+        functions = [line.split(maxsplit=2) for line in subprocess.run(
+            ["nm", "--defined-only", str(obj)], capture_output=True, text=True, check=True).stdout.splitlines()]
+        cta = sum(1 for f in functions if len(f) == 3 and f[1] in "TtWw" and f[2].startswith("_ZN3cta"))
+        demangled = subprocess.run(["nm", "--defined-only", "-C", str(obj)], capture_output=True, text=True,
+                                   check=True).stdout.splitlines()
+        kernels = len({line.split(maxsplit=2)[2] for line in demangled if PRODUCT_KERNELS.search(line)})
+    return text, cta, kernels
+
+
+def batch_table(runs, log):
+    """Compile time, peak memory and object figures of attention_batch.cpp for each compiler and BATCH_LENGTHS."""
+    samples = {}
+    for run in range(runs):
+        log(f" run {run + 1} of {runs}")
+        for lengths in BATCH_LENGTHS:
+            for compiler in COMPILERS:
+                samples.setdefault((compiler, lengths), []).append(measured_compile(
+                    compiler, COMPILE_TIME / "attention_batch.cpp", [f"-DCTA_BENCH_LENGTHS={lengths}"]))
+    results = {}
+    for compiler in COMPILERS:
+        for lengths in BATCH_LENGTHS:
+            times = [seconds for seconds, _ in samples[(compiler, lengths)]]
+            mib = statistics.median(m for _, m in samples[(compiler, lengths)])
+            figures = object_figures(compiler, lengths)
+            results[(compiler, lengths)] = (statistics.median(times), min(times), mib) + figures
+            log(f"  {compiler:5} over {lengths:2} length(s): {results[(compiler, lengths)][0]:.2f} s, "
+                f"{figures[0]} bytes of text, {figures[1]} functions of cta, {figures[2]} product kernels")
+    return results
+
+
+def batch_text(info, results, command):
+    out = [f"Measured on {datetime.date.today().isoformat()} by `{command}`, {info['cpu']}, load average at the start "
+           f"{info['load']}; {platform.machine()}, the compilers' default target:\n"]
+    rows = []
+    for compiler in COMPILERS:
+        for lengths in BATCH_LENGTHS:
+            median, least, mib, text, cta, kernels = results[(compiler, lengths)]
+            label = "1 length (32 tokens)" if lengths == 1 else f"{lengths} lengths (1 to 32 tokens)"
+            rows.append([f"{compiler} {compiler_version(compiler)}", label, f"{median:.2f}", f"{least:.2f}",
+                         f"{mib:.0f}", str(text), str(cta), str(kernels)])
+    out.append(table(["compiler", "`self_attention_batch` over", "s", "s, least", "MiB", "text bytes",
+                      "functions of cta", "product kernels"], rows))
+    out.append("")
+    rows = []
+    for compiler in COMPILERS:
+        one, many = results[(compiler, BATCH_LENGTHS[0])], results[(compiler, BATCH_LENGTHS[-1])]
+        ratio, ratio_least = many[0] / one[0], many[1] / one[1]
+        rows.append([f"{compiler}: compile time of {BATCH_LENGTHS[-1]} lengths over 1 length's (medians; least)",
+                     "at most 2", f"{ratio:.2f}; {ratio_least:.2f}", status(ratio <= 2 and ratio_least <= 2)])
+    out.append(table(["target", "wanted", "measured", ""], rows))
+    return "\n".join(out)
 
 
 # ---- Run time ----------------------------------------------------------------------------------------------------
@@ -540,6 +622,8 @@ def main():
                         help="only the table of preprocessed lines and times per public header")
     parser.add_argument("--output", type=Path, default=DOC, help="the document to update (default: %(default)s)")
     parser.add_argument("--build", type=Path, default=ROOT / "build" / "bench", help="build tree for the benchmarks")
+    parser.add_argument("--batch-only", action="store_true",
+                        help="measure and write the run-time code of many shapes only (its own block of the page)")
     args = parser.parse_args()
     if args.quick:
         args.min_time = "0.01"
@@ -548,7 +632,8 @@ def main():
     matmul_sizes = [16] if args.quick else [32, 64]
     exp_calls = 100 if args.quick else 1000
     command = "python3 bench/regenerate.py" + (" --quick" if args.quick else "") + \
-        (" --headers" if args.headers else "") + (f" --runs {args.runs}" if args.runs != 5 else "")
+        (" --headers" if args.headers else "") + (" --batch-only" if args.batch_only else "") + \
+        (f" --runs {args.runs}" if args.runs != 5 else "")
 
     def log(text):
         print(text, flush=True)
@@ -556,11 +641,16 @@ def main():
     info = machine()
     log(f"machine: {info}")
     doc = args.output.read_text() if args.output.exists() else \
-        f"# Performance\n\n{BEGIN}\n{END}\n\n{HEADERS_BEGIN}\n{HEADERS_END}\n"
-    log("including each public header:")
-    header_section = headers_text(args.runs, info, header_costs(args.runs, log), command)
-    doc = replace_section(doc, HEADERS_BEGIN, HEADERS_END, header_section, args.output)
-    if args.headers:
+        f"# Performance\n\n{BEGIN}\n{END}\n\n{HEADERS_BEGIN}\n{HEADERS_END}\n\n{BATCH_BEGIN}\n{BATCH_END}\n"
+    if not args.batch_only:
+        log("including each public header:")
+        header_section = headers_text(args.runs, info, header_costs(args.runs, log), command)
+        doc = replace_section(doc, HEADERS_BEGIN, HEADERS_END, header_section, args.output)
+    if not args.headers:
+        log("run-time code of many shapes:")
+        batch = batch_text(info, batch_table(args.runs, log), command)
+        doc = replace_section(doc, BATCH_BEGIN, BATCH_END, batch, args.output)
+    if args.headers or args.batch_only:
         args.output.write_text(doc)
         log(f"wrote {args.output}")
         return

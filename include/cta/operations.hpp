@@ -84,9 +84,20 @@ CTA_DETAIL_TARGET_TAG constexpr void dot_products(C& c, const A& a, const BT& bt
 //
 // Blocks of `block_rows` rows x `block_vectors` vectors of columns of c are accumulated in vector registers (GCC's
 // and Clang's vector extensions: element-wise IEEE operations, the same roundings as the scalar ones), one k at a
-// time for all of them, from a panel of b copied into contiguous vectors; the columns left over take blocks of
-// 4 rows x 2 vectors, then a plain loop, as do element types without vectors (integers, long double). Every element
-// still receives its terms one by one in k order.
+// time for all of them, from a panel of b copied into contiguous vectors (or from b's rows themselves, where they
+// are such vectors already); the columns left over take blocks of fewer and narrower vectors, the last columns a
+// plain loop, as do element types without vectors (integers, long double). Every element still receives its terms
+// one by one in k order.
+//
+// The kernels know the matrices by pointers, strides and extents, not by their types: c(i, j) is c[i * ldc + j],
+// a(i, t) is a[i * lda + t], b(t, j) is b[t * b_row_stride + j * b_col_stride] (b's rows, or the rows of b^T for
+// a * b^T); c is m x n, and each of its elements a sum of k terms. Their template arguments are the element types
+// and the block shape, so that products of every shape share one compiled copy of each: a program with products of
+// many shapes (self_attention_batch over many lengths) compiles them once per element type, where kernels over
+// matrix types were compiled, and their code kept, once per shape. A matrix's elements are one array, row after row,
+// so its rows are read through a pointer to its first element (at run time only: constant evaluation takes
+// dot_products above). c overlaps neither a nor b. The smallest products are plain loops over the matrices, compiled
+// where they are computed (multiply_run_time).
 
 /// The deepest slice of k taken at once (a panel of b stays small, on the stack).
 inline constexpr std::size_t panel_depth = 64;
@@ -100,43 +111,49 @@ inline constexpr std::size_t block_rows = 2, block_vectors = 4;
 inline constexpr std::size_t block_rows = 4, block_vectors = 2;
 #endif
 
-/// The scalar product, for what the vector blocks leave: columns j0 .. C::cols - 1 of c = a b.
-template <class R, class C, class A, class BAt>
-CTA_DETAIL_TARGET_TAG inline void multiply_plain(C& c, const A& a, BAt b_at, std::size_t j0) noexcept {
-    for (std::size_t i = 0; i < A::rows; ++i) {
-        for (std::size_t j = j0; j < C::cols; ++j) {
+/// The scalar product, for what the vector blocks leave: columns j0 .. n - 1 of c = a b.
+template <class R, class TA, class TB>
+CTA_DETAIL_TARGET_TAG inline void multiply_plain(R* c, std::size_t ldc, const TA* a, std::size_t lda, const TB* b,
+                                                 std::size_t b_row_stride, std::size_t b_col_stride, std::size_t m,
+                                                 std::size_t n, std::size_t k, std::size_t j0) noexcept {
+    for (std::size_t i = 0; i < m; ++i) {
+        for (std::size_t j = j0; j < n; ++j) {
             R acc{};
-            for (std::size_t k = 0; k < A::cols; ++k)
-                acc += static_cast<R>(a.elems[i][k]) * static_cast<R>(b_at(k, j));
-            c.elems[i][j] = acc;
+            for (std::size_t t = 0; t < k; ++t)
+                acc += static_cast<R>(a[i * lda + t]) * static_cast<R>(b[t * b_row_stride + j * b_col_stride]);
+            c[i * ldc + j] = acc;
         }
     }
 }
 
 #if CTA_HAVE_VECTORS
-/// Rows i0 .. i0 + Rows - 1 (Rows = 1, 2 or 4), columns j0 .. j0 + Vectors lanes - 1 (Vectors = 2 or 4, at most 8
-/// accumulators) of c, the terms k0 .. k0 + depth - 1: from R{} when `first`, else added to what c holds.
-/// `panel[k]` holds b(k0 + k, j0 ...), Vectors vectors wide. The accumulators are named variables, not an array, so
-/// that they stay in registers (GCC keeps an array of eight AVX vectors in memory).
-template <std::size_t Rows, std::size_t Vectors, class V, class R, class C, class A>
-CTA_DETAIL_TARGET_TAG
-inline void multiply_block(C& c, const A& a, const R (*panel)[Vectors * sizeof(V) / sizeof(R)], std::size_t depth,
-                           std::size_t i0, std::size_t j0, std::size_t k0, bool first) noexcept {
-    static_assert((Vectors == 2 && (Rows == 4 || Rows == 1)) || (Vectors == 4 && (Rows == 2 || Rows == 1)));
-    constexpr std::size_t lanes = sizeof(V) / sizeof(R);
-    const std::size_t i1 = Rows >= 2 ? i0 + 1 : i0, i2 = Rows == 4 ? i0 + 2 : i0, i3 = Rows == 4 ? i0 + 3 : i0;
+/// Rows 0 .. Rows - 1 of c (Rows = 1, 2 or 4) by Vectors vectors V of columns (Vectors = 1, 2 or 4; at most 8
+/// accumulators), the terms of a from a on: from R{} when `first`, else added to what c holds. The Vectors vectors of
+/// b for a's term t are at panel + t * panel_stride, for `depth` terms. The accumulators are named variables, not an
+/// array, so that they stay in registers (GCC keeps an array of eight AVX vectors in memory). Always inlined: a call
+/// per block costs more than the smallest products' arithmetic.
+template <std::size_t Rows, std::size_t Vectors, class V, class R, class TA>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_block(R* c, std::size_t ldc, const TA* a,
+                                                                        std::size_t lda, const R* panel,
+                                                                        std::size_t panel_stride, std::size_t depth,
+                                                                        bool first) noexcept {
+    static_assert((Vectors == 1 && (Rows == 4 || Rows == 1)) || (Vectors == 2 && (Rows == 4 || Rows == 1)) ||
+                  (Vectors == 4 && (Rows == 2 || Rows == 1)));
+    constexpr std::size_t lanes = sizeof(V) / sizeof(R), count = Rows * Vectors;
+    const TA *const a0 = a, *const a1 = Rows >= 2 ? a + lda : a, *const a2 = Rows == 4 ? a + 2 * lda : a,
+                    *const a3 = Rows == 4 ? a + 3 * lda : a;
     // Accumulator n = 0 .. 7 (c00, c01, c10, c11, c20, c21, c30, c31) holds row n / Vectors, vector n % Vectors;
-    // Rows x Vectors of them are used.
+    // the first Rows x Vectors of them are used.
     V c00{}, c01{}, c10{}, c11{}, c20{}, c21{}, c30{}, c31{};
-    const auto at = [&](std::size_t n) { return &c.elems[i0 + n / Vectors][j0 + n % Vectors * lanes]; };
+    const auto at = [&](std::size_t n) { return c + n / Vectors * ldc + n % Vectors * lanes; };
     const auto each = [](auto f, V& v0, V& v1, V& v2, V& v3, V& v4, V& v5, V& v6, V& v7) {
         f(v0, 0);
-        f(v1, 1);
-        if constexpr (Rows * Vectors >= 4) {
+        if constexpr (count >= 2) f(v1, 1);
+        if constexpr (count >= 4) {
             f(v2, 2);
             f(v3, 3);
         }
-        if constexpr (Rows * Vectors == 8) {
+        if constexpr (count == 8) {
             f(v4, 4);
             f(v5, 5);
             f(v6, 6);
@@ -144,12 +161,12 @@ inline void multiply_block(C& c, const A& a, const R (*panel)[Vectors * sizeof(V
         }
     };
     if (!first) each([&](V& v, std::size_t n) { v = load_vector<V>(at(n)); }, c00, c01, c10, c11, c20, c21, c30, c31);
-    for (std::size_t k = 0; k < depth; ++k) {
-        // a(i, k) in every lane (x - 0 == x for every x, -0 and NaN included)
-        const auto splat = [&](std::size_t i) { return static_cast<R>(a.elems[i][k0 + k]) - V{}; };
-        // b(k0 + k, ...)'s vector v, kept in a register for the rows of the block
+    for (std::size_t t = 0; t < depth; ++t) {
+        // a(i, t) in every lane (x - 0 == x for every x, -0 and NaN included)
+        const auto splat = [&](const TA* a_i) { return static_cast<R>(a_i[t]) - V{}; };
+        // term t's vector v of b, kept in a register for the rows of the block
         const auto b_vector = [&](std::size_t v) {
-            V b = load_vector<V>(&panel[k][v * lanes]);
+            V b = load_vector<V>(panel + t * panel_stride + v * lanes);
             in_register(b);
             return b;
         };
@@ -158,21 +175,29 @@ inline void multiply_block(C& c, const A& a, const R (*panel)[Vectors * sizeof(V
             p = p + x * b;
             q = q + x * b_next;
         };
-        if constexpr (Vectors == 2) {
-            const V b0 = b_vector(0), b1 = b_vector(1);
-            add_pair(splat(i0), b0, b1, c00, c01);
+        if constexpr (Vectors == 1) {  // accumulator n holds row n
+            const V b0 = b_vector(0);
+            c00 = c00 + splat(a0) * b0;
             if constexpr (Rows == 4) {
-                add_pair(splat(i1), b0, b1, c10, c11);
-                add_pair(splat(i2), b0, b1, c20, c21);
-                add_pair(splat(i3), b0, b1, c30, c31);
+                c01 = c01 + splat(a1) * b0;
+                c10 = c10 + splat(a2) * b0;
+                c11 = c11 + splat(a3) * b0;
+            }
+        } else if constexpr (Vectors == 2) {
+            const V b0 = b_vector(0), b1 = b_vector(1);
+            add_pair(splat(a0), b0, b1, c00, c01);
+            if constexpr (Rows == 4) {
+                add_pair(splat(a1), b0, b1, c10, c11);
+                add_pair(splat(a2), b0, b1, c20, c21);
+                add_pair(splat(a3), b0, b1, c30, c31);
             }
         } else {
             const V b0 = b_vector(0), b1 = b_vector(1), b2 = b_vector(2), b3 = b_vector(3);
-            const V x0 = splat(i0);
+            const V x0 = splat(a0);
             add_pair(x0, b0, b1, c00, c01);
             add_pair(x0, b2, b3, c10, c11);
             if constexpr (Rows == 2) {
-                const V x1 = splat(i1);
+                const V x1 = splat(a1);
                 add_pair(x1, b0, b1, c20, c21);
                 add_pair(x1, b2, b3, c30, c31);
             }
@@ -181,64 +206,105 @@ inline void multiply_block(C& c, const A& a, const R (*panel)[Vectors * sizeof(V
     each([&](V& v, std::size_t n) { store_vector(at(n), v); }, c00, c01, c10, c11, c20, c21, c30, c31);
 }
 
-/// The panel of b that a strip of Vectors vectors of R copies a slice of k into: Depth rows (at most panel_depth) of
-/// the strip's columns. Automatic storage, in the frame of the function that computes the product.
-template <class R, std::size_t Depth, std::size_t Vectors>
-using panel_t = R[Depth][Vectors * simd<R>::lanes];
+/// The panel of b that a strip of Vectors vectors V of R copies a slice of k into: Depth rows (panel_depth in the
+/// kernels, whatever k) of the strip's columns. Automatic storage, in the frame of the kernel.
+template <class R, std::size_t Depth, std::size_t Vectors, class V = typename simd<R>::type>
+using panel_t = R[Depth][Vectors * (sizeof(V) / sizeof(R))];
 
-/// The column after the whole strips of Vectors vectors of R from column From, of Cols columns.
-template <class R, std::size_t Vectors, std::size_t Cols, std::size_t From>
-inline constexpr std::size_t strips_end = From + (Cols - From) - (Cols - From) % (Vectors * simd<R>::lanes);
-
-/// Columns From .. To - 1 of c = a b (whole strips of Vectors vectors) in blocks of Rows rows.
-template <std::size_t Rows, std::size_t Vectors, std::size_t From, std::size_t To, class R, class C, class A,
-          class BAt>
-CTA_DETAIL_TARGET_TAG inline void multiply_strips(C& c, const A& a, BAt b_at) noexcept {
-    using V = typename simd<R>::type;
-    constexpr std::size_t width = Vectors * simd<R>::lanes;
-    constexpr std::size_t K = A::cols, depth_max = K < panel_depth ? K : panel_depth;
-    constexpr std::size_t whole_rows = A::rows - A::rows % Rows;
-    if constexpr (From < To) {
-        alignas(vector_bytes) panel_t<R, depth_max, Vectors> panel;
-        for (std::size_t j0 = From; j0 < To; j0 += width) {
-            for (std::size_t k0 = 0; k0 < K; k0 += depth_max) {
-                const std::size_t depth = K - k0 < depth_max ? K - k0 : depth_max;
-                for (std::size_t k = 0; k < depth; ++k) {
-                    for (std::size_t q = 0; q < width; ++q) panel[k][q] = static_cast<R>(b_at(k0 + k, j0 + q));
+/// The columns of c = a b from j_from on that whole strips of Vectors vectors V fill, in blocks of Rows rows (the
+/// rows left over one at a time), a slice of at most panel_depth terms at a time; returns the column after the
+/// strips. b's vectors are read from b where its rows are vectors of R, else from a panel they are copied into.
+template <std::size_t Rows, std::size_t Vectors, class V, class R, class TA, class TB>
+CTA_DETAIL_TARGET_TAG inline std::size_t multiply_strips(R* c, std::size_t ldc, const TA* a, std::size_t lda,
+                                                         const TB* b, std::size_t b_row_stride,
+                                                         std::size_t b_col_stride, std::size_t m, std::size_t n,
+                                                         std::size_t k, std::size_t j_from) noexcept {
+    constexpr std::size_t width = Vectors * (sizeof(V) / sizeof(R));
+    const std::size_t j_to = n - (n - j_from) % width, whole_rows = m - m % Rows;
+    if (j_from == j_to) return j_to;
+    const bool from_b = std::is_same_v<TB, R> && b_col_stride == 1;
+    alignas(sizeof(V)) panel_t<R, panel_depth, Vectors, V> panel;
+    for (std::size_t j0 = j_from; j0 < j_to; j0 += width) {
+        for (std::size_t k0 = 0; k0 < k; k0 += panel_depth) {
+            const std::size_t depth = k - k0 < panel_depth ? k - k0 : panel_depth;
+            const TB* b_slice = b + k0 * b_row_stride + j0 * b_col_stride;
+            const R* vectors = &panel[0][0];  // term t's vectors at vectors + t * stride
+            std::size_t stride = width;
+            if (from_b) {
+                if constexpr (std::is_same_v<TB, R>) {
+                    vectors = b_slice;
+                    stride = b_row_stride;
                 }
-                for (std::size_t i0 = 0; i0 < whole_rows; i0 += Rows)
-                    multiply_block<Rows, Vectors, V>(c, a, panel, depth, i0, j0, k0, k0 == 0);
-                for (std::size_t i = whole_rows; i < A::rows; ++i)
-                    multiply_block<1, Vectors, V>(c, a, panel, depth, i, j0, k0, k0 == 0);
+            } else {
+                for (std::size_t t = 0; t < depth; ++t) {
+                    for (std::size_t q = 0; q < width; ++q)
+                        panel[t][q] = static_cast<R>(b_slice[t * b_row_stride + q * b_col_stride]);
+                }
+            }
+            for (std::size_t i0 = 0; i0 < whole_rows; i0 += Rows) {
+                multiply_block<Rows, Vectors, V>(c + i0 * ldc + j0, ldc, a + i0 * lda + k0, lda, vectors, stride,
+                                                 depth, k0 == 0);
+            }
+            for (std::size_t i = whole_rows; i < m; ++i) {
+                multiply_block<1, Vectors, V>(c + i * ldc + j0, ldc, a + i * lda + k0, lda, vectors, stride, depth,
+                                              k0 == 0);
             }
         }
     }
-}
-
-/// c = a b at run time for R = float or double, with `b_at(k, j)` giving b(k, j): strips of the blocks' shape, then
-/// of 4 rows x 2 vectors for the columns left, then plain loops.
-template <class R, class C, class A, class BAt>
-CTA_DETAIL_TARGET_TAG inline void multiply_vectors(C& c, const A& a, BAt b_at) noexcept {
-    constexpr std::size_t wide_end = strips_end<R, block_vectors, C::cols, 0>;
-    constexpr std::size_t narrow_end = strips_end<R, 2, C::cols, wide_end>;
-    multiply_strips<block_rows, block_vectors, 0, wide_end, R>(c, a, b_at);
-    if constexpr (block_vectors != 2) multiply_strips<4, 2, wide_end, narrow_end, R>(c, a, b_at);
-    if constexpr (narrow_end != C::cols) multiply_plain<R>(c, a, b_at, narrow_end);
+    return j_to;
 }
 #endif
 
-/// c = a b at run time, with `b_at(k, j)` giving b(k, j).
-template <class R, class C, class A, class BAt>
-CTA_DETAIL_TARGET_TAG inline void multiply_run_time(C& c, const A& a, BAt b_at) noexcept {
+/// c = a b at run time (see above). For R = float or double: strips of the blocks' shape, then of 4 rows x 2
+/// vectors, then of 4 rows x 1 vector, then, for the columns still left, of 4 rows x 1 vector half as wide, and so on
+/// down to vectors of 16 bytes; then plain loops for the last column (double) or three (float). Plain loops for the
+/// other element types. Out of line, so that every call runs this one copy.
+template <class R, class TA, class TB>
+CTA_DETAIL_TARGET_TAG [[gnu::noinline]] void multiply_kernel(R* c, std::size_t ldc, const TA* a, std::size_t lda,
+                                                             const TB* b, std::size_t b_row_stride,
+                                                             std::size_t b_col_stride, std::size_t m, std::size_t n,
+                                                             std::size_t k) noexcept {
+    std::size_t j = 0;  // the first column not computed yet
 #if CTA_HAVE_VECTORS
     if constexpr (has_vectors<R>) {
-        if constexpr (C::cols >= 2 * simd<R>::lanes) {
-            multiply_vectors<R>(c, a, b_at);
-            return;
-        }
+        using V = typename simd<R>::type;
+        using V32 = typename vector_of<R, vector_bytes >= 32 ? 32 : 16>::type;  // taken with 64-byte vectors only
+        using V16 = typename vector_of<R, 16>::type;
+        j = multiply_strips<block_rows, block_vectors, V>(c, ldc, a, lda, b, b_row_stride, b_col_stride, m, n, k, j);
+        if constexpr (block_vectors != 2)
+            j = multiply_strips<4, 2, V>(c, ldc, a, lda, b, b_row_stride, b_col_stride, m, n, k, j);
+        j = multiply_strips<4, 1, V>(c, ldc, a, lda, b, b_row_stride, b_col_stride, m, n, k, j);
+        if constexpr (vector_bytes >= 64)
+            j = multiply_strips<4, 1, V32>(c, ldc, a, lda, b, b_row_stride, b_col_stride, m, n, k, j);
+        if constexpr (vector_bytes >= 32)
+            j = multiply_strips<4, 1, V16>(c, ldc, a, lda, b, b_row_stride, b_col_stride, m, n, k, j);
     }
 #endif
-    multiply_plain<R>(c, a, b_at, 0);
+    if (j != n) multiply_plain(c, ldc, a, lda, b, b_row_stride, b_col_stride, m, n, k, j);
+}
+
+/// The most multiply-adds of a product computed where it is called, by plain loops over its matrices (extents known
+/// at compile time, which the compiler unrolls), rather than by a call of multiply_kernel: for products this small
+/// the call and the loops over unknown extents cost as much as the arithmetic.
+inline constexpr std::size_t inline_product_terms = 64;
+
+/// c = a b at run time for matrices c, a and b, or c = a b^T (`Transposed`: b holds the product's b^T), by
+/// multiply_kernel, or by plain loops for the smallest products.
+template <class R, bool Transposed, class C, class A, class B>
+CTA_DETAIL_TARGET_TAG inline void multiply_run_time(C& c, const A& a, const B& b) noexcept {
+    if constexpr (A::rows * C::cols * A::cols <= inline_product_terms) {
+        for (std::size_t i = 0; i < A::rows; ++i) {
+            for (std::size_t j = 0; j < C::cols; ++j) {
+                R acc{};
+                for (std::size_t t = 0; t < A::cols; ++t)
+                    acc += static_cast<R>(a.elems[i][t]) * static_cast<R>(Transposed ? b.elems[j][t] : b.elems[t][j]);
+                c.elems[i][j] = acc;
+            }
+        }
+    } else {
+        multiply_kernel<R>(&c.elems[0][0], C::cols, &a.elems[0][0], A::cols, &b.elems[0][0], Transposed ? 1 : B::cols,
+                           Transposed ? B::cols : 1, A::rows, C::cols, A::cols);
+    }
 }
 
 /// c = a * b with elements of type R (see "Products" above), written into c (a matrix of R, A::rows x B::cols).
@@ -251,7 +317,7 @@ CTA_DETAIL_TARGET_TAG constexpr void multiply_into(C& c, const A& a, const B& b)
         }
         dot_products<R>(c, a, bt);
     } else {
-        multiply_run_time<R>(c, a, [&b](std::size_t k, std::size_t j) { return b.elems[k][j]; });
+        multiply_run_time<R, false>(c, a, b);
     }
 }
 
@@ -268,7 +334,7 @@ constexpr matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>> multiply(c
         }
         dot_products<R>(c, a, bt);
     } else {
-        multiply_run_time<R>(c, a, [&b](std::size_t k, std::size_t j) { return b.elems[k][j]; });
+        multiply_run_time<R, false>(c, a, b);
     }
     return c;
 }
@@ -280,7 +346,7 @@ CTA_DETAIL_TARGET_TAG constexpr void multiply_transposed_into(C& c, const A& a, 
     if (std::is_constant_evaluated()) {
         dot_products<R>(c, a, b);
     } else {
-        multiply_run_time<R>(c, a, [&b](std::size_t k, std::size_t j) { return b.elems[j][k]; });
+        multiply_run_time<R, true>(c, a, b);
     }
 }
 

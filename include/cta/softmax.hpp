@@ -119,12 +119,12 @@ struct row_scan {
     std::size_t infinities;
 };
 
-/// The weights of a special row (a NaN, or a maximum of +-inf): NaN everywhere, or 1/count for the +inf entries and
-/// 0 elsewhere; nothing is computed from the infinities.
-template <class R, class T, std::size_t N>
+/// The weights of a special row of n entries (a NaN, or a maximum of +-inf): NaN everywhere, or 1/count for the +inf
+/// entries and 0 elsewhere; nothing is computed from the infinities.
+template <class R, class T>
 CTA_DETAIL_TARGET_TAG
-constexpr void special_row(R (&w)[N], const T (&s)[N], bool nan, std::size_t infinities) noexcept {
-    for (std::size_t j = 0; j < N; ++j) {
+constexpr void special_row(R* w, const T* s, std::size_t n, bool nan, std::size_t infinities) noexcept {
+    for (std::size_t j = 0; j < n; ++j) {
         const auto x = static_cast<R>(s[j]);
         w[j] = nan ? std::numeric_limits<R>::quiet_NaN()
                    : (x == std::numeric_limits<R>::infinity() ? R(1) / static_cast<R>(infinities) : R(0));
@@ -136,18 +136,19 @@ template <class R>
 inline constexpr R exp_underflow = std::numeric_limits<R>::digits > 24 ? R(-746) : R(-104);
 
 #if CTA_HAVE_VECTORS
-/// The row s as R into w, and its row_scan, `lanes` at a time: the maximum of each lane (x > max is false for NaN),
-/// NaN and +inf lanes counted, then the lanes combined. The maximum is the value the scalar loop finds; only the
-/// sign of a zero maximum may differ, which changes no weight (x - max and max + underflow differ at most in the sign
-/// of a zero difference, and exp(-0) == exp(+0) == 1).
-template <class R, class T, std::size_t N>
-CTA_DETAIL_TARGET_TAG inline row_scan<R> scan_lanes(R (&w)[N], const T (&s)[N]) noexcept {
+/// The row s of n entries as R into w, and its row_scan, `lanes` at a time: the maximum of each lane (x > max is
+/// false for NaN), NaN and +inf lanes counted, then the lanes combined. The maximum is the value the scalar loop
+/// finds; only the sign of a zero maximum may differ, which changes no weight (x - max and max + underflow differ at
+/// most in the sign of a zero difference, and exp(-0) == exp(+0) == 1).
+template <class R, class T>
+CTA_DETAIL_TARGET_TAG inline row_scan<R> scan_lanes(R* w, const T* s, std::size_t n) noexcept {
     using V = typename simd<R>::type;
     using M = typename simd<R>::mask_type;
-    constexpr std::size_t lanes = simd<R>::lanes, whole = N - N % lanes;
+    constexpr std::size_t lanes = simd<R>::lanes;
+    const std::size_t whole = n - n % lanes;
     constexpr R inf = std::numeric_limits<R>::infinity();
     if constexpr (!std::is_same_v<T, R>) {
-        for (std::size_t j = 0; j < N; ++j) w[j] = static_cast<R>(s[j]);
+        for (std::size_t j = 0; j < n; ++j) w[j] = static_cast<R>(s[j]);
     }
     V max = V{} - inf;
     M nan{}, infinities{};
@@ -164,12 +165,14 @@ CTA_DETAIL_TARGET_TAG inline row_scan<R> scan_lanes(R (&w)[N], const T (&s)[N]) 
         infinities -= x == inf;  // a true comparison is -1
     }
     row_scan<R> r{-inf, false, 0};
-    for (std::size_t l = 0; l < (whole == 0 ? 0 : lanes); ++l) {
-        if (max[l] > r.max) r.max = max[l];
-        r.nan = r.nan || nan[l] != 0;
-        r.infinities += static_cast<std::size_t>(infinities[l]);
+    if (whole != 0) {
+        for (std::size_t l = 0; l < lanes; ++l) {
+            if (max[l] > r.max) r.max = max[l];
+            r.nan = r.nan || nan[l] != 0;
+            r.infinities += static_cast<std::size_t>(infinities[l]);
+        }
     }
-    for (std::size_t j = whole; j < N; ++j) {
+    for (std::size_t j = whole; j < n; ++j) {
         const R x = w[j] = static_cast<R>(s[j]);
         if (x > r.max) {
             r.max = x;
@@ -181,19 +184,22 @@ CTA_DETAIL_TARGET_TAG inline row_scan<R> scan_lanes(R (&w)[N], const T (&s)[N]) 
     return r;
 }
 
-/// Softmax's exponentials of one ordinary row at run time, in place: w[j] = x_j holds s[j] as R, and becomes 0 if
-/// x_j < max + underflow, else exp(x_j - max), `lanes` at a time; lanes with |x_j - max| beyond exp_lanes' range are
-/// recomputed with cta::exp from s. Returns the sum of the w[j] in the order j = 0, 1, ...: the same bits as the
-/// constant-evaluation loop, the sum formed while the exponentials are computed.
-template <class R, class T, std::size_t N>
-CTA_DETAIL_TARGET_TAG inline R exp_row(R (&w)[N], const T (&s)[N], R max) noexcept {
+/// Softmax's exponentials of one ordinary row of n entries at run time, in place: w[j] = x_j holds s[j] as R, and
+/// becomes 0 if x_j < max + underflow, else exp(x_j - max), `lanes` at a time; lanes with |x_j - max| beyond
+/// exp_lanes' range are recomputed with cta::exp from s. Returns the sum of the w[j] in the order j = 0, 1, ...: the
+/// same bits as the constant-evaluation loop, the sum formed while the exponentials are computed.
+template <class R, class T>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline R exp_row(R* w, const T* s, std::size_t n, R max) noexcept {
     using V = typename simd<R>::type;
     using M = typename simd<R>::mask_type;
-    constexpr std::size_t lanes = simd<R>::lanes, whole = N - N % lanes;
+    constexpr std::size_t lanes = simd<R>::lanes;
+    const std::size_t whole = n - n % lanes;
     const R bound = max + exp_underflow<R>;
     V widest{};  // the largest |x_j - max| of the lanes above the bound
     R sum = 0;
-    const auto one_vector = [&](std::size_t j0) {
+    // Inlined at both of its calls: with n unknown (exp_row serves rows of every length), GCC otherwise keeps it a
+    // function of its own, called with its state in memory.
+    const auto one_vector = [&](std::size_t j0) __attribute__((always_inline)) {
         const V x = load_vector<V>(&w[j0]);
         const V d = x - max;
         const M below = x < bound;
@@ -203,13 +209,12 @@ CTA_DETAIL_TARGET_TAG inline R exp_row(R (&w)[N], const T (&s)[N], R max) noexce
         store_vector(&w[j0], e);
         for (std::size_t l = 0; l < lanes; ++l) sum += e[l];
     };
-    // Two vectors per iteration: exp is a long chain of dependent operations, two chains keep the units busy.
-    std::size_t j0 = 0;
-    for (; j0 + 2 * lanes <= whole; j0 += 2 * lanes) {
+    // Two vectors per iteration (the last one alone if their number is odd): exp is a long chain of dependent
+    // operations, two chains keep the units busy.
+    for (std::size_t j0 = 0; j0 < whole; j0 += 2 * lanes) {
         one_vector(j0);
-        one_vector(j0 + lanes);
+        if (j0 + lanes < whole) one_vector(j0 + lanes);
     }
-    if (j0 < whole) one_vector(j0);
     bool any_outside = false;
     for (std::size_t l = 0; l < lanes; ++l) any_outside = any_outside || widest[l] >= exp_vector_constants<R>::large;
     if (any_outside) {
@@ -221,23 +226,43 @@ CTA_DETAIL_TARGET_TAG inline R exp_row(R (&w)[N], const T (&s)[N], R max) noexce
             sum += w[j];
         }
     }
-    for (std::size_t j = whole; j < N; ++j) {
+    for (std::size_t j = whole; j < n; ++j) {
         const auto x = static_cast<R>(s[j]);
         sum += (w[j] = x < bound ? R(0) : exp(x - max));
     }
     return sum;
 }
 
-/// One row of softmax at run time: the row as R and its scan, then its exponentials, `lanes` at a time.
-template <class R, class T, std::size_t N>
-CTA_DETAIL_TARGET_TAG inline void softmax_row_lanes(R (&w)[N], const T (&s)[N]) noexcept {
-    const row_scan<R> r = scan_lanes(w, s);
+/// One row of softmax at run time, n entries: the row as R and its scan, then its exponentials, `lanes` at a time.
+template <class R, class T>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void softmax_row_lanes(R* w, const T* s, std::size_t n) noexcept {
+    const row_scan<R> r = scan_lanes(w, s, n);
     if (r.nan || r.max == -std::numeric_limits<R>::infinity() || r.max == std::numeric_limits<R>::infinity()) {
-        special_row(w, s, r.nan, r.infinities);
+        special_row(w, s, n, r.nan, r.infinities);
         return;
     }
-    const R sum = exp_row(w, s, r.max);
-    for (std::size_t j = 0; j < N; ++j) w[j] /= sum;
+    const R sum = exp_row(w, s, n, r.max);
+    // The divisions a vector at a time (compilers vectorise the plain loop only where they know n).
+    using V = typename simd<R>::type;
+    constexpr std::size_t lanes = simd<R>::lanes;
+    const std::size_t whole = n - n % lanes;
+    for (std::size_t j = 0; j < whole; j += lanes) store_vector(&w[j], load_vector<V>(&w[j]) / sum);
+    for (std::size_t j = whole; j < n; ++j) w[j] /= sum;
+}
+
+/// Every row of softmax at run time, in a function of its own that writes through its parameter. (GCC 12 at -O3,
+/// where it compiles the library with options of its own (`#pragma GCC optimize`, include/cta/detail/fp_strict.hpp),
+/// was seen to drop every store to a local result inlined into a caller that copied it into a record,
+/// `s.weights = softmax(logits)`: the row addresses were rewritten as integer offsets from another object, and the
+/// stores taken for stores to a dead local. Without the pragma, or with -fno-ivopts, the same code was right. The
+/// library now writes every step of a record in place (softmax_into, multiply_into), and this function stays out of
+/// line: stores through a parameter are never dead. tests/attention runs under the pragma: attention.x86-64-v3,
+/// attention.fast_math.) Like the products' kernels (include/cta/operations.hpp, "Run-time products"), it knows the
+/// matrices by their first elements and their extents, rows x n, so that softmax of every shape runs the one copy of
+/// its element types.
+template <class R, class T>
+CTA_DETAIL_TARGET_TAG [[gnu::noinline]] void softmax_rows(R* w, const T* s, std::size_t rows, std::size_t n) noexcept {
+    for (std::size_t i = 0; i < rows; ++i) softmax_row_lanes(w + i * n, s + i * n, n);
 }
 #endif
 
@@ -248,7 +273,7 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_row(R (&w)[N], const T (&s)[N]) noe
 #if CTA_HAVE_VECTORS
     if constexpr (has_vectors<R>) {
         if (!std::is_constant_evaluated()) {  // run time: the same operations, several at a time where they can be
-            softmax_row_lanes(w, s);
+            softmax_rows(w, s, 1, N);
             return;
         }
     }
@@ -266,7 +291,7 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_row(R (&w)[N], const T (&s)[N]) noe
         if (x == inf) ++infinities;
     }
     if (nan || max == -inf || max == inf) {
-        special_row(w, s, nan, infinities);
+        special_row(w, s, N, nan, infinities);
         return;
     }
     // One statement per element (a statement is a step of Clang's constant-evaluation budget):
@@ -277,28 +302,13 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_row(R (&w)[N], const T (&s)[N]) noe
     for (std::size_t j = 0; j < N; ++j) w[j] /= sum;
 }
 
-#if CTA_HAVE_VECTORS
-/// Every row of softmax at run time, in a function of its own that writes through its parameter. (GCC 12 at -O3,
-/// where it compiles the library with options of its own (`#pragma GCC optimize`, include/cta/detail/fp_strict.hpp),
-/// was seen to drop every store to a local result inlined into a caller that copied it into a record,
-/// `s.weights = softmax(logits)`: the row addresses were rewritten as integer offsets from another object, and the
-/// stores taken for stores to a dead local. Without the pragma, or with -fno-ivopts, the same code was right. The
-/// library now writes every step of a record in place (softmax_into, multiply_into), and this function stays out of
-/// line: stores through a parameter are never dead. tests/attention runs under the pragma: attention.x86-64-v3,
-/// attention.fast_math.)
-template <class R, class T, std::size_t Rows, std::size_t N>
-CTA_DETAIL_TARGET_TAG [[gnu::noinline]] void softmax_rows(R (&w)[Rows][N], const T (&s)[Rows][N]) noexcept {
-    for (std::size_t i = 0; i < Rows; ++i) softmax_row_lanes(w[i], s[i]);
-}
-#endif
-
 /// w = softmax(s) row by row, written into w (the shape of s, elements of double or float).
 template <class W, class M>
 CTA_DETAIL_TARGET_TAG constexpr void softmax_into(W& w, const M& s) noexcept {
 #if CTA_HAVE_VECTORS
     if constexpr (has_vectors<typename W::value_type>) {
         if (!std::is_constant_evaluated()) {
-            softmax_rows(w.elems, s.elems);
+            softmax_rows(&w.elems[0][0], &s.elems[0][0], M::rows, M::cols);
             return;
         }
     }

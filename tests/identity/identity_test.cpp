@@ -132,10 +132,10 @@ TEST_CASE("matrix operations: run time gives the compile-time bits", "[identity]
 namespace {
 
 /// How many rows of a * b and a * b'^T (b' = b transposed, the product the scores take) differ between run time and
-/// compile time, for a 7 x K and b K x N: 7 rows leave rows over for blocks of 2 and of 4 rows.
-template <class T, std::size_t K, std::size_t N>
+/// compile time, for a M x K and b K x N: M = 7 rows leave rows over for blocks of 2 and of 4 rows.
+template <class T, std::size_t K, std::size_t N, std::size_t M = 7>
 std::size_t products_differing() {
-    constexpr auto a = make<T, 7, K>(400 + N, 3.0);
+    constexpr auto a = make<T, M, K>(400 + N, 3.0);
     constexpr auto b = make<T, K, N>(500 + N, 3.0);
     constexpr auto bt = cta::transpose(b);
     constexpr auto product = a * b;
@@ -150,17 +150,26 @@ std::size_t products_differing(std::index_sequence<N...>) {
 
 }  // namespace
 
-// Products whose numbers of columns take each path of the run-time code: blocks of 2 rows x 4 vectors (x86 before
-// AVX) and of 4 rows x 2 vectors, with vectors of 2, 4, 8 or 16 lanes, the columns they leave to each other and to
-// plain loops (3: plain only; 13 = 8 + 4 + 1 and 29 = 16 + 8 + 5 for 2 and 4 lanes), and the rows left over; with
-// K = 70 also the two slices of k (64 + 6) that a panel of b takes.
+// Products whose numbers of columns take each path of the run-time code (include/cta/operations.hpp, "Run-time
+// products"): blocks of 2 rows x 4 vectors (x86 before AVX) and of 4 rows x 2 vectors, with vectors of 2, 4, 8 or 16
+// lanes, the columns they leave to blocks of 4 rows x 1 vector of the same width, then of narrower vectors down to
+// 16 bytes, and to plain loops (3 = 2 + 1 for doubles, 3 plain for floats; 13 = 8 + 4 + 1 and 29 = 24 + 4 + 1 with
+// 2 lanes, 29 = 16 + 8 + 4 + 1 with 8), and the rows left over; with K = 70 also the two slices of k (64 + 6) that a
+// panel of b takes. Then the smallest products (at most 64 multiply-adds), which are plain loops where they are
+// computed.
 TEST_CASE("products: run time gives the compile-time bits for the column counts of every run-time path",
           "[identity]") {
-    using columns = std::index_sequence<3, 4, 5, 8, 13, 16, 29, 33>;
+    using columns = std::index_sequence<3, 4, 5, 8, 13, 14, 16, 29, 33>;
     CHECK(products_differing<double, 5>(columns()) == 0);
     CHECK(products_differing<float, 5>(columns()) == 0);
     CHECK(products_differing<double, 70>(std::index_sequence<13, 29>()) == 0);
     CHECK(products_differing<float, 70>(std::index_sequence<13, 29>()) == 0);
+    CHECK(products_differing<double, 4, 3, 3>() + products_differing<double, 4, 4, 4>() +
+              products_differing<double, 2, 1, 2>() + products_differing<double, 8, 8, 1>() ==
+          0);
+    CHECK(products_differing<float, 4, 3, 3>() + products_differing<float, 4, 4, 4>() +
+              products_differing<float, 8, 8, 1>() ==
+          0);
 }
 #endif
 

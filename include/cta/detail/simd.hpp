@@ -71,6 +71,14 @@ struct simd {
     static_assert(sizeof(bits_t) == sizeof(R) && sizeof(mask_type) == sizeof(type));
 };
 
+/// A vector of `Bytes / sizeof(R)` lanes of R, for Bytes = 16 up to vector_bytes: the products' narrower blocks, for
+/// fewer columns than a vector register holds (include/cta/operations.hpp).
+template <class R, std::size_t Bytes>
+struct vector_of {
+    static_assert(Bytes >= 16 && Bytes <= vector_bytes && Bytes % sizeof(R) == 0);
+    typedef R type __attribute__((vector_size(Bytes)));  // NOLINT(modernize-use-using)
+};
+
 /// A vector from the memory at p (which need not be aligned), and back.
 template <class V, class R>
 CTA_DETAIL_TARGET_TAG inline V load_vector(const R* p) noexcept {
