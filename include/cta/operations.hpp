@@ -113,9 +113,12 @@ inline constexpr std::size_t block_rows = 4, block_vectors = 2;
 
 /// The scalar product, for what the vector blocks leave: columns j0 .. n - 1 of c = a b.
 template <class R, class TA, class TB>
-CTA_DETAIL_TARGET_TAG inline void multiply_plain(R* c, std::size_t ldc, const TA* a, std::size_t lda, const TB* b,
-                                                 std::size_t b_row_stride, std::size_t b_col_stride, std::size_t m,
-                                                 std::size_t n, std::size_t k, std::size_t j0) noexcept {
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_plain(R* c, std::size_t ldc, const TA* a,
+                                                                        std::size_t lda, const TB* b,
+                                                                        std::size_t b_row_stride,
+                                                                        std::size_t b_col_stride, std::size_t m,
+                                                                        std::size_t n, std::size_t k,
+                                                                        std::size_t j0) noexcept {
     for (std::size_t i = 0; i < m; ++i) {
         for (std::size_t j = j0; j < n; ++j) {
             R acc{};
@@ -215,10 +218,12 @@ using panel_t = R[Depth][Vectors * (sizeof(V) / sizeof(R))];
 /// rows left over one at a time), a slice of at most panel_depth terms at a time; returns the column after the
 /// strips. b's vectors are read from b where its rows are vectors of R, else from a panel they are copied into.
 template <std::size_t Rows, std::size_t Vectors, class V, class R, class TA, class TB>
-CTA_DETAIL_TARGET_TAG inline std::size_t multiply_strips(R* c, std::size_t ldc, const TA* a, std::size_t lda,
-                                                         const TB* b, std::size_t b_row_stride,
-                                                         std::size_t b_col_stride, std::size_t m, std::size_t n,
-                                                         std::size_t k, std::size_t j_from) noexcept {
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::size_t multiply_strips(R* c, std::size_t ldc, const TA* a,
+                                                                              std::size_t lda, const TB* b,
+                                                                              std::size_t b_row_stride,
+                                                                              std::size_t b_col_stride, std::size_t m,
+                                                                              std::size_t n, std::size_t k,
+                                                                              std::size_t j_from) noexcept {
     constexpr std::size_t width = Vectors * (sizeof(V) / sizeof(R));
     const std::size_t j_to = n - (n - j_from) % width, whole_rows = m - m % Rows;
     if (j_from == j_to) return j_to;
@@ -258,12 +263,14 @@ CTA_DETAIL_TARGET_TAG inline std::size_t multiply_strips(R* c, std::size_t ldc, 
 /// c = a b at run time (see above). For R = float or double: strips of the blocks' shape, then of 4 rows x 2
 /// vectors, then of 4 rows x 1 vector, then, for the columns still left, of 4 rows x 1 vector half as wide, and so on
 /// down to vectors of 16 bytes; then plain loops for the last column (double) or three (float). Plain loops for the
-/// other element types. Out of line, so that every call runs this one copy.
+/// other element types. Always inlined: into multiply_kernel, the one compiled copy per element type that products
+/// call, and, with the extents as constants, where the smallest products are computed.
 template <class R, class TA, class TB>
-CTA_DETAIL_TARGET_TAG [[gnu::noinline]] void multiply_kernel(R* c, std::size_t ldc, const TA* a, std::size_t lda,
-                                                             const TB* b, std::size_t b_row_stride,
-                                                             std::size_t b_col_stride, std::size_t m, std::size_t n,
-                                                             std::size_t k) noexcept {
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_body(R* c, std::size_t ldc, const TA* a,
+                                                                       std::size_t lda, const TB* b,
+                                                                       std::size_t b_row_stride,
+                                                                       std::size_t b_col_stride, std::size_t m,
+                                                                       std::size_t n, std::size_t k) noexcept {
     std::size_t j = 0;  // the first column not computed yet
 #if CTA_HAVE_VECTORS
     if constexpr (has_vectors<R>) {
@@ -283,27 +290,32 @@ CTA_DETAIL_TARGET_TAG [[gnu::noinline]] void multiply_kernel(R* c, std::size_t l
     if (j != n) multiply_plain(c, ldc, a, lda, b, b_row_stride, b_col_stride, m, n, k, j);
 }
 
-/// The most multiply-adds of a product computed where it is called, by plain loops over its matrices (extents known
-/// at compile time, which the compiler unrolls), rather than by a call of multiply_kernel: for products this small
-/// the call and the loops over unknown extents cost as much as the arithmetic.
+/// multiply_body out of line: every product above the smallest runs this one copy per element type.
+template <class R, class TA, class TB>
+CTA_DETAIL_TARGET_TAG [[gnu::noinline]] void multiply_kernel(R* c, std::size_t ldc, const TA* a, std::size_t lda,
+                                                             const TB* b, std::size_t b_row_stride,
+                                                             std::size_t b_col_stride, std::size_t m, std::size_t n,
+                                                             std::size_t k) noexcept {
+    multiply_body(c, ldc, a, lda, b, b_row_stride, b_col_stride, m, n, k);
+}
+
+/// The most multiply-adds of a product computed where it is called, by multiply_body inlined with its extents as
+/// constants (which the compiler folds into straight-line code of the strips the shape takes), rather than by a call
+/// of multiply_kernel: for products this small the call and the loops over unknown extents cost as much as the
+/// arithmetic.
 inline constexpr std::size_t inline_product_terms = 64;
 
-/// c = a b at run time for matrices c, a and b, or c = a b^T (`Transposed`: b holds the product's b^T), by
-/// multiply_kernel, or by plain loops for the smallest products.
+/// c = a b at run time for matrices c, a and b, or c = a b^T (`Transposed`: b holds the product's b^T): by
+/// multiply_kernel, or, for the smallest products, by multiply_body where it is called.
 template <class R, bool Transposed, class C, class A, class B>
 CTA_DETAIL_TARGET_TAG inline void multiply_run_time(C& c, const A& a, const B& b) noexcept {
+    constexpr std::size_t b_row_stride = Transposed ? 1 : B::cols, b_col_stride = Transposed ? B::cols : 1;
     if constexpr (A::rows * C::cols * A::cols <= inline_product_terms) {
-        for (std::size_t i = 0; i < A::rows; ++i) {
-            for (std::size_t j = 0; j < C::cols; ++j) {
-                R acc{};
-                for (std::size_t t = 0; t < A::cols; ++t)
-                    acc += static_cast<R>(a.elems[i][t]) * static_cast<R>(Transposed ? b.elems[j][t] : b.elems[t][j]);
-                c.elems[i][j] = acc;
-            }
-        }
+        multiply_body<R>(&c.elems[0][0], C::cols, &a.elems[0][0], A::cols, &b.elems[0][0], b_row_stride, b_col_stride,
+                         A::rows, C::cols, A::cols);
     } else {
-        multiply_kernel<R>(&c.elems[0][0], C::cols, &a.elems[0][0], A::cols, &b.elems[0][0], Transposed ? 1 : B::cols,
-                           Transposed ? B::cols : 1, A::rows, C::cols, A::cols);
+        multiply_kernel<R>(&c.elems[0][0], C::cols, &a.elems[0][0], A::cols, &b.elems[0][0], b_row_stride,
+                           b_col_stride, A::rows, C::cols, A::cols);
     }
 }
 
