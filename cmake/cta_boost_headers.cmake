@@ -93,6 +93,10 @@ add_library(cta::boost_headers INTERFACE IMPORTED)
 set_target_properties(cta::boost_headers PROPERTIES
   INTERFACE_INCLUDE_DIRECTORIES "${_cta_boost_stage}"
   INTERFACE_SYSTEM_INCLUDE_DIRECTORIES "${_cta_boost_stage}")
+# The staged directory, for scripts that compile against this build's Boost outside CMake's targets (they read it
+# from the cache).
+set(CTA_BOOST_STAGED_INCLUDE_DIR "${_cta_boost_stage}" CACHE INTERNAL
+    "the directory that cta::boost_headers puts on the include path")
 message(STATUS "cta: Boost ${_cta_boost_version} from ${CTA_BOOST_INCLUDE_DIR} (its boost/ only, through "
   "${_cta_boost_stage})")
 unset(_cta_boost_version)

@@ -222,12 +222,18 @@ foreach(entry IN LISTS cache)
 endforeach()
 list(APPEND m4_flags -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Werror "-I${ROOT}/include")
 
+# The Boost directory of the -Os build (cmake/cta_boost_headers.cmake publishes it in the cache).
+load_cache("${BINARY_DIR}/Os" READ_WITH_PREFIX os_ CTA_BOOST_STAGED_INCLUDE_DIR)
+if(NOT os_CTA_BOOST_STAGED_INCLUDE_DIR)
+  message(FATAL_ERROR "${BINARY_DIR}/Os/CMakeCache.txt has no CTA_BOOST_STAGED_INCLUDE_DIR")
+endif()
+
 # The calls of tests/embedded/stack/calls.cpp, with each function's frame and the calls it makes (the call graph of
 # -fcallgraph-info=su: a node for each function, "<bytes> bytes (static)" in the label of those compiled here, and
 # an edge for each call).
 set(stack_dir "${ROOT}/tests/embedded/stack")
 compile_to_assembly(calls "${stack_dir}/calls.cpp" calls "${ARM_NONE_EABI_GXX}" ${m4_flags} -fcallgraph-info=su
-                    "-I${ROOT}/examples" -isystem "${BINARY_DIR}/Os/cta-boost-include")
+                    "-I${ROOT}/examples" -isystem "${os_CTA_BOOST_STAGED_INCLUDE_DIR}")
 file(READ "${BINARY_DIR}/stack/calls.ci" graph)
 string(REPLACE ";" "," graph "${graph}")
 string(REPLACE "\n" ";" graph "${graph}")

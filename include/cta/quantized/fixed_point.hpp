@@ -21,11 +21,11 @@
 /// Preconditions (a multiplier shift outside [-31, 30], a rounding exponent outside [0, 31], a multiplier that is
 /// negative, not finite or too large) stop a constant evaluation with an error that names the parameter, e.g.
 /// `call to non-'constexpr' function 'void cta::quantized::precondition::shift_must_be_in_minus_31_to_30()'`;
-/// at run time a build without `NDEBUG` checks them with `assert`, and a build with `NDEBUG` assumes them.
+/// at run time a build without `NDEBUG` checks them and stops the program (`__builtin_trap`), and a build with
+/// `NDEBUG` assumes them.
 #pragma once
 
 #include <bit>
-#include <cassert>
 #include <cstdint>
 #include <limits>
 
@@ -33,25 +33,26 @@
 
 namespace cta::quantized {
 
+namespace detail {
+/// @brief A failed precondition at run time: in a build without `NDEBUG`, the program stops (`__builtin_trap`: an
+/// illegal instruction, SIGILL on a host, a fault on a Cortex-M, where a debugger shows the precondition's function
+/// on the stack); with `NDEBUG`, nothing. No <cassert>: the core headers need nothing of a hosted library.
+inline void stop() noexcept {
+#ifndef NDEBUG
+    __builtin_trap();
+#endif
+}
+}  // namespace detail
+
 /// @brief The functions that a failed precondition calls. None is `constexpr`: reached in a constant evaluation,
-/// the call is the error, and its name says which parameter is out of range. At run time they check with `assert`
-/// (a build without `NDEBUG`) and do nothing otherwise.
+/// the call is the error, and its name says which parameter is out of range. At run time a build without `NDEBUG`
+/// stops there (detail::stop), a build with `NDEBUG` goes on with an unspecified result.
 namespace precondition {
-inline void multiplier_must_be_finite_and_not_negative() noexcept {
-    assert(false && "cta::quantized: a real multiplier must be finite and not negative");
-}
-inline void multiplier_must_be_below_2_to_the_31() noexcept {
-    assert(false && "cta::quantized: a real multiplier must be below 2^31");
-}
-inline void quantized_multiplier_must_be_in_0_to_2_to_the_31() noexcept {
-    assert(false && "cta::quantized: a quantized multiplier must be in [0, 2^31)");
-}
-inline void shift_must_be_in_minus_31_to_30() noexcept {
-    assert(false && "cta::quantized: a multiplier's shift must be in [-31, 30]");
-}
-inline void exponent_must_be_in_0_to_31() noexcept {
-    assert(false && "cta::quantized: a rounding exponent must be in [0, 31]");
-}
+inline void multiplier_must_be_finite_and_not_negative() noexcept { detail::stop(); }
+inline void multiplier_must_be_below_2_to_the_30() noexcept { detail::stop(); }
+inline void quantized_multiplier_must_be_in_0_to_2_to_the_31() noexcept { detail::stop(); }
+inline void shift_must_be_in_minus_31_to_30() noexcept { detail::stop(); }
+inline void exponent_must_be_in_0_to_31() noexcept { detail::stop(); }
 }  // namespace precondition
 
 /// @brief A real multiplier `M` as TensorFlow Lite holds it: `M = multiplier * 2^(shift - 31)`, `multiplier` in
@@ -108,7 +109,7 @@ CTA_DETAIL_TARGET_TAG constexpr quantized_multiplier quantize_multiplier(double 
         return {};
     }
     if (shift > 30) {
-        precondition::multiplier_must_be_below_2_to_the_31();
+        precondition::multiplier_must_be_below_2_to_the_30();
         return {};
     }
     return {static_cast<std::int32_t>(q_fixed), shift};
