@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: BSL-1.0
+/// @file
+/// @brief TensorFlow Lite's int8 FULLY_CONNECTED: a batch of int8 vectors times int8 weights, accumulated in 32-bit
+/// integers and requantized to int8 with one multiplier for the whole output (`fully_connected`) or one per output
+/// channel (`fully_connected_per_channel`), bit for bit as TensorFlow Lite's reference kernels and CMSIS-NN's
+/// `arm_fully_connected_s8` and `arm_fully_connected_per_channel_s8` compute them.
+///
+/// For batch `b` and output channel `c`, with `d` the input depth:
+///
+///     acc = sum over k < d of (input[b * d + k] + input_offset) * (weights[c * d + k] + filter_offset)
+///           (+ bias[c] if there is a bias)                                          in int32, k = 0, 1, ...
+///     output[b * output_depth + c] = clamp(multiply_by_quantized_multiplier(acc, multiplier, shift)
+///                                          + output_offset, activation_min, activation_max)
+///
+/// `multiplier` and `shift` are the layer's (`fully_connected`) or channel `c`'s (`fully_connected_per_channel`);
+/// `multiply_by_quantized_multiplier` is TensorFlow Lite's default double rounding (fixed_point.hpp). The weights are
+/// stored as TensorFlow Lite stores them: one row of `d` per output channel. An offset is a negated zero point: an
+/// input tensor with zero point -128 has `input_offset = 128`.
+///
+///     constexpr std::int8_t input[3] = {1, 2, 3};                  // one batch, input depth 3
+///     constexpr std::int8_t weights[2 * 3] = {1, 0, -1, 2, 2, 2};  // two output channels
+///     constexpr std::int32_t bias[2] = {10, 1};
+///     std::int8_t out[2];
+///     using namespace cta::quantized;
+///     fully_connected({}, quantize_multiplier(0.5), input, weights, bias, out, 1, 3, 2);  // 1 batch, depth 3, 2 out
+///     // out = {4, 7}: (1 - 3 + 10) * 0.5 = 4 and (2 + 4 + 6 + 1) * 0.5 = 6.5, whose tie rounds up
+///
+/// The functions are `constexpr` and `noexcept`, take pointers and extents (one compiled copy serves every shape),
+/// allocate nothing, and give the same bits in a constant evaluation and at run time. The inner loop is one
+/// multiply-add per step: a constant evaluation costs Clang about one step of its budget (`-fconstexpr-steps`) per
+/// multiply-add, plus a fixed number per output element for its requantization.
+///
+/// Preconditions: `input_offset` and `filter_offset` in [-127, 128] (negated int8 zero points), `output_offset` in
+/// [-128, 127], `activation_min <= activation_max` in [-128, 127], each multiplier in [0, 2^31) with its shift in
+/// [-31, 30]; the accumulator fits in int32 (it always does for an input depth up to 32767 and biases of magnitude
+/// below 2^24), as TensorFlow Lite requires. The arrays hold `batches * input_depth` inputs, `output_depth *
+/// input_depth` weights, `output_depth` biases (or `bias` is null), multipliers and shifts, and `batches *
+/// output_depth` outputs. A precondition that fails stops a constant evaluation with an error naming it (an
+/// accumulator that overflows, with the compiler's own overflow error); at run time they are assumed, but for the
+/// multiplier's and shift's, which `multiply_by_quantized_multiplier` checks as fixed_point.hpp says.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include <cta/detail/target.hpp>
+#include <cta/quantized/detail/int8_kernel.hpp>
+#include <cta/quantized/fixed_point.hpp>
+
+namespace cta::quantized {
+
+/// @brief The offsets and the activation range of an int8 fully connected layer (TensorFlow Lite's
+/// `FullyConnectedParams`, without the multiplier). The defaults are zero offsets and the whole int8 range.
+struct fully_connected_params {
+    std::int32_t input_offset = 0;     ///< the input's zero point, negated: [-127, 128]
+    std::int32_t filter_offset = 0;    ///< the weights' zero point, negated: [-127, 128]
+    std::int32_t output_offset = 0;    ///< the output's zero point: [-128, 127]
+    std::int32_t activation_min = -128;
+    std::int32_t activation_max = 127;
+};
+
+namespace precondition {
+inline void input_offset_must_be_in_minus_127_to_128() noexcept {}
+inline void filter_offset_must_be_in_minus_127_to_128() noexcept {}
+}  // namespace precondition
+
+namespace detail {
+
+/// @brief The fully connected layer, with channel `c`'s multiplier and shift at `multipliers[c * channel_step]` and
+/// `shifts[c * channel_step]` (step 0: one for every channel).
+CTA_DETAIL_TARGET_TAG constexpr void fully_connected_int8(const fully_connected_params& params,
+                                                          const std::int32_t* multipliers, const std::int32_t* shifts,
+                                                          std::size_t channel_step, const std::int8_t* input,
+                                                          const std::int8_t* weights, const std::int32_t* bias,
+                                                          std::int8_t* output, std::size_t batches,
+                                                          std::size_t input_depth, std::size_t output_depth) noexcept {
+    if (!operand_offset_in_range(params.input_offset)) {
+        precondition::input_offset_must_be_in_minus_127_to_128();
+    }
+    if (!operand_offset_in_range(params.filter_offset)) {
+        precondition::filter_offset_must_be_in_minus_127_to_128();
+    }
+    check_int8_output(params.output_offset, params.activation_min, params.activation_max);
+    for (std::size_t b = 0; b < batches; ++b) {
+        const std::int8_t* x = input + b * input_depth;
+        for (std::size_t c = 0; c < output_depth; ++c) {
+            std::int32_t acc =
+                offset_dot(x, params.input_offset, weights + c * input_depth, 1, params.filter_offset, input_depth);
+            if (bias != nullptr) {
+                acc += bias[c];
+            }
+            *output++ = requantize_to_int8(acc, multipliers[c * channel_step],
+                                           static_cast<int>(shifts[c * channel_step]), params.output_offset,
+                                           params.activation_min, params.activation_max);
+        }
+    }
+}
+
+}  // namespace detail
+
+/// @brief An int8 fully connected layer with one multiplier for the whole output (TensorFlow Lite's
+/// FULLY_CONNECTED with per-tensor quantization): `output` (`batches` x `output_depth`) from `input` (`batches` x
+/// `input_depth`), `weights` (`output_depth` x `input_depth`) and `bias` (`output_depth`, or null for none), as the
+/// file's description says.
+CTA_DETAIL_TARGET_TAG constexpr void fully_connected(const fully_connected_params& params,
+                                                     quantized_multiplier output_multiplier, const std::int8_t* input,
+                                                     const std::int8_t* weights, const std::int32_t* bias,
+                                                     std::int8_t* output, std::size_t batches, std::size_t input_depth,
+                                                     std::size_t output_depth) noexcept {
+    const std::int32_t multiplier = output_multiplier.multiplier;
+    const std::int32_t shift = output_multiplier.shift;
+    detail::fully_connected_int8(params, &multiplier, &shift, 0, input, weights, bias, output, batches, input_depth,
+                                 output_depth);
+}
+
+/// @brief An int8 fully connected layer with a multiplier and a shift per output channel (TensorFlow Lite's
+/// FULLY_CONNECTED with per-channel quantization; `multipliers` and `shifts` hold `output_depth` values each):
+/// output channel `c` is requantized with `multipliers[c]` and `shifts[c]`; the rest as `fully_connected`.
+/// TensorFlow Lite quantizes per-channel weights symmetrically, so its kernel has no filter offset: give
+/// `filter_offset = 0` (the default) to compute what it computes.
+CTA_DETAIL_TARGET_TAG constexpr void fully_connected_per_channel(const fully_connected_params& params,
+                                                                 const std::int32_t* multipliers,
+                                                                 const std::int32_t* shifts, const std::int8_t* input,
+                                                                 const std::int8_t* weights, const std::int32_t* bias,
+                                                                 std::int8_t* output, std::size_t batches,
+                                                                 std::size_t input_depth,
+                                                                 std::size_t output_depth) noexcept {
+    detail::fully_connected_int8(params, multipliers, shifts, 1, input, weights, bias, output, batches, input_depth,
+                                 output_depth);
+}
+
+}  // namespace cta::quantized
