@@ -42,8 +42,8 @@
 /// Lite requires. The arrays hold every batch of their operand (`lhs` rows x depth, `rhs` depth x cols per batch,
 /// one after the other) and `output` rows x cols per output batch. A precondition that fails stops a constant
 /// evaluation with an error naming it (an accumulator that overflows, with the compiler's own overflow error); at run
-/// time they are assumed, but for the multiplier's and shift's, which `multiply_by_quantized_multiplier` checks as
-/// fixed_point.hpp says.
+/// time a build without `NDEBUG` checks them and stops the program there (fixed_point.hpp's `detail::stop`), and a
+/// build with `NDEBUG` assumes them.
 #pragma once
 
 #include <cstddef>
@@ -74,9 +74,9 @@ struct batch_shape {
 };
 
 namespace precondition {
-inline void lhs_offset_must_be_in_minus_127_to_128() noexcept {}
-inline void rhs_offset_must_be_in_minus_127_to_128() noexcept {}
-inline void batch_extents_must_be_equal_or_1() noexcept {}
+inline void lhs_offset_must_be_in_minus_127_to_128() noexcept { detail::stop(); }
+inline void rhs_offset_must_be_in_minus_127_to_128() noexcept { detail::stop(); }
+inline void batch_extents_must_be_equal_or_1() noexcept { detail::stop(); }
 }  // namespace precondition
 
 namespace detail {

@@ -13,10 +13,9 @@
 ///
 /// Every function is `constexpr`, `noexcept` and integer-only; at run time it gives the same bits. Preconditions
 /// stop a constant evaluation with an error that names them (as in fixed_point.hpp); at run time a build without
-/// `NDEBUG` checks them with `assert`.
+/// `NDEBUG` checks them and stops the program there (fixed_point.hpp's `detail::stop`).
 #pragma once
 
-#include <cassert>
 #include <cstdint>
 #include <limits>
 
@@ -26,18 +25,10 @@
 namespace cta::quantized {
 
 namespace precondition {
-inline void exponent_must_be_in_minus_31_to_31() noexcept {
-    assert(false && "cta::quantized: the exponent of a power of two must be in [-31, 31]");
-}
-inline void integer_bits_must_be_in_0_to_29() noexcept {
-    assert(false && "cta::quantized: exp_on_negative_values takes a format of 0 to 29 integer bits");
-}
-inline void argument_must_not_be_positive() noexcept {
-    assert(false && "cta::quantized: exp_on_negative_values takes x <= 0");
-}
-inline void argument_must_be_in_0_to_1() noexcept {
-    assert(false && "cta::quantized: one_over_one_plus_x_for_x_in_0_1 takes x in [0, 1)");
-}
+inline void exponent_must_be_in_minus_31_to_31() noexcept { detail::stop(); }
+inline void integer_bits_must_be_in_0_to_29() noexcept { detail::stop(); }
+inline void argument_must_not_be_positive() noexcept { detail::stop(); }
+inline void argument_must_be_in_0_to_1() noexcept { detail::stop(); }
 }  // namespace precondition
 
 /// @brief `x * 2^exponent`, the raw value kept in 32 bits (gemmlowp's `SaturatingRoundingMultiplyByPOT`): for

@@ -36,8 +36,9 @@
 /// below 2^24), as TensorFlow Lite requires. The arrays hold `batches * input_depth` inputs, `output_depth *
 /// input_depth` weights, `output_depth` biases (or `bias` is null), multipliers and shifts, and `batches *
 /// output_depth` outputs. A precondition that fails stops a constant evaluation with an error naming it (an
-/// accumulator that overflows, with the compiler's own overflow error); at run time they are assumed, but for the
-/// multiplier's and shift's, which `multiply_by_quantized_multiplier` checks as fixed_point.hpp says.
+/// accumulator that overflows, with the compiler's own overflow error); at run time a build without `NDEBUG`
+/// checks them and stops the program there (fixed_point.hpp's `detail::stop`), and a build with `NDEBUG` assumes
+/// them.
 #pragma once
 
 #include <cstddef>
@@ -60,8 +61,8 @@ struct fully_connected_params {
 };
 
 namespace precondition {
-inline void input_offset_must_be_in_minus_127_to_128() noexcept {}
-inline void filter_offset_must_be_in_minus_127_to_128() noexcept {}
+inline void input_offset_must_be_in_minus_127_to_128() noexcept { detail::stop(); }
+inline void filter_offset_must_be_in_minus_127_to_128() noexcept { detail::stop(); }
 }  // namespace precondition
 
 namespace detail {

@@ -21,11 +21,10 @@
 /// Lite's reference vectors (tests/quantized/tflite_int8) at compile time and at run time.
 ///
 /// Preconditions stop a constant evaluation with an error that names them (as in fixed_point.hpp); at run time a
-/// build without `NDEBUG` checks them with `assert`.
+/// build without `NDEBUG` checks them and stops the program there (fixed_point.hpp's `detail::stop`).
 #pragma once
 
 #include <bit>
-#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -40,27 +39,13 @@
 namespace cta::quantized {
 
 namespace precondition {
-inline void input_scale_times_beta_must_be_above_2_to_the_minus_26() noexcept {
-    assert(false && "cta::quantized: softmax with int8 input needs beta * input_scale * 2^26 > 1");
-}
-inline void input_multiplier_must_not_be_negative() noexcept {
-    assert(false && "cta::quantized: a softmax input multiplier must be in [0, 2^31)");
-}
-inline void input_left_shift_must_be_in_0_to_31() noexcept {
-    assert(false && "cta::quantized: softmax with int8 input takes an input left shift in [0, 31]");
-}
-inline void diff_min_times_2_to_the_left_shift_must_be_in_minus_2_to_the_31_to_0() noexcept {
-    assert(false && "cta::quantized: softmax with int8 input needs diff_min <= 0 and diff_min * 2^left_shift >= -2^31");
-}
-inline void input_shift_must_be_in_minus_31_to_15() noexcept {
-    assert(false && "cta::quantized: softmax with int16 input takes an input shift in [-31, 15]");
-}
-inline void row_sum_must_fit_in_32_bits() noexcept {
-    assert(false && "cta::quantized: softmax's sum of a row's exponentials must fit in 32 bits (rows too long)");
-}
-inline void row_sum_must_be_in_2_to_2_to_the_31() noexcept {
-    assert(false && "cta::quantized: softmax's sum of a row's exponentials must be in [2, 2^31)");
-}
+inline void input_scale_times_beta_must_be_above_2_to_the_minus_26() noexcept { detail::stop(); }
+inline void input_multiplier_must_not_be_negative() noexcept { detail::stop(); }
+inline void input_left_shift_must_be_in_0_to_31() noexcept { detail::stop(); }
+inline void diff_min_times_2_to_the_left_shift_must_be_in_minus_2_to_the_31_to_0() noexcept { detail::stop(); }
+inline void input_shift_must_be_in_minus_31_to_15() noexcept { detail::stop(); }
+inline void row_sum_must_fit_in_32_bits() noexcept { detail::stop(); }
+inline void row_sum_must_be_in_2_to_2_to_the_31() noexcept { detail::stop(); }
 }  // namespace precondition
 
 /// @brief The parameters of softmax with int8 input (TensorFlow Lite's `input_multiplier`, `input_left_shift` and

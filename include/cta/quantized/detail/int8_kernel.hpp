@@ -16,11 +16,11 @@ namespace cta::quantized {
 
 /// @brief The functions that a kernel's failed precondition calls (see fixed_point.hpp for the multiplier's). None is
 /// `constexpr`: reached in a constant evaluation, the call is the error, and its name says which parameter is out of
-/// range. At run time the kernels' preconditions are assumed, as TensorFlow Lite's reference kernels assume theirs
-/// outside debug builds; their bodies do nothing.
+/// range. At run time a build without `NDEBUG` stops there (fixed_point.hpp's `detail::stop`), as TensorFlow Lite's
+/// reference kernels check theirs in debug builds; a build with `NDEBUG` assumes them.
 namespace precondition {
-inline void output_offset_must_be_in_minus_128_to_127() noexcept {}
-inline void activation_range_must_be_within_minus_128_to_127_and_not_empty() noexcept {}
+inline void output_offset_must_be_in_minus_128_to_127() noexcept { detail::stop(); }
+inline void activation_range_must_be_within_minus_128_to_127_and_not_empty() noexcept { detail::stop(); }
 }  // namespace precondition
 
 namespace detail {
