@@ -40,8 +40,8 @@ namespace precondition {
 inline void multiplier_must_be_finite_and_not_negative() noexcept {
     assert(false && "cta::quantized: a real multiplier must be finite and not negative");
 }
-inline void multiplier_must_be_below_2_to_the_31() noexcept {
-    assert(false && "cta::quantized: a real multiplier must be below 2^31");
+inline void multiplier_must_be_below_2_to_the_30() noexcept {
+    assert(false && "cta::quantized: a real multiplier must be below 2^30 (a shift of at most 30)");
 }
 inline void quantized_multiplier_must_be_in_0_to_2_to_the_31() noexcept {
     assert(false && "cta::quantized: a quantized multiplier must be in [0, 2^31)");
@@ -108,7 +108,7 @@ CTA_DETAIL_TARGET_TAG constexpr quantized_multiplier quantize_multiplier(double 
         return {};
     }
     if (shift > 30) {
-        precondition::multiplier_must_be_below_2_to_the_31();
+        precondition::multiplier_must_be_below_2_to_the_30();
         return {};
     }
     return {static_cast<std::int32_t>(q_fixed), shift};
