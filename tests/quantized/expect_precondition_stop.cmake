@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: BSL-1.0
+# Runs PROGRAM (precondition_stops) with RULE and requires: for RULE "none", that it returns 0 having printed "not
+# stopped"; for a precondition, that it stops (assert: abort, no "not stopped") and that the message names the
+# precondition function RULE. Run by the tests quantized.precondition.<rule>.
+#   cmake -DPROGRAM=<precondition_stops> -DRULE=<rule> -P expect_precondition_stop.cmake
+cmake_minimum_required(VERSION 3.25)
+execute_process(COMMAND "${PROGRAM}" "${RULE}" RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+if(RULE STREQUAL "none")
+  if(NOT result EQUAL 0 OR NOT output MATCHES "not stopped")
+    message(FATAL_ERROR "With no rule broken, the program should return 0 (result: ${result}):\n${output}")
+  endif()
+  message("With no rule broken, the program runs to its end:\n${output}")
+  return()
+endif()
+if(result EQUAL 0 OR output MATCHES "not stopped")
+  message(FATAL_ERROR "Breaking ${RULE} did not stop the program (result: ${result}):\n${output}")
+endif()
+if(NOT output MATCHES "precondition::${RULE}\\(\\)")
+  message(FATAL_ERROR "The program stopped (result: ${result}), but its message does not name ${RULE}:\n${output}")
+endif()
+message("Breaking ${RULE} stops the program (result: ${result}):\n${output}")
