@@ -8,6 +8,9 @@
 # the operations, shape_check.hpp) or elements_match<...> (CTA_EXPECT_EQUAL / CTA_EXPECT_NEAR), options_agree<...>
 # (the attention options) and stack_fits<...> (CTA_STACK_LIMIT), and the matrix type's own rules (both dimensions at
 # least 1, a plain matrix spelled without axes, cta::get's index: listed below). Each rule is known by its message.
+# And the preconditions of the quantized arithmetic: every function declared in a `namespace precondition {`
+# block (closed by `}  // namespace precondition`), which a constant evaluation calls only when a parameter breaks
+# the rule, and which, not being constexpr, stops it with its name; such a rule's text is the function's name.
 #
 # The pairs, read from tests/compile_fail/CMakeLists.txt: each cta_add_compile_fail_test(...) and its REGEX and
 # ANYWHERE expressions, which the pair's .ko test requires in the compiler's output.
@@ -34,14 +37,25 @@ string(ASCII 1 _sc)  # stands for ';' while a text is a list element
 
 # ---- The rules -----------------------------------------------------------------------------------------------------
 
+include("${CMAKE_CURRENT_LIST_DIR}/preconditions.cmake")
 set(_rule_count 0)
 file(GLOB_RECURSE _headers "${ROOT}/include/cta/*.hpp")
 list(SORT _headers)
 foreach(_header IN LISTS _headers)
   file(READ "${_header}" _text)
   string(REPLACE ";" "${_sc}" _text "${_text}")
-  string(REGEX REPLACE "//[^\n]*" "" _text "${_text}")  # comments (the headers' examples of static_assert)
   file(RELATIVE_PATH _where "${ROOT}" "${_header}")
+  # The preconditions: the functions of each `namespace precondition` block.
+  cta_preconditions_of("${_where}" "${_text}" _preconditions)
+  foreach(_function IN LISTS _preconditions)
+    set(_rule_${_rule_count}_name "precondition::${_function}")
+    set(_rule_${_rule_count}_tag "")
+    set(_rule_${_rule_count}_where "${_where}")
+    set(_rule_${_rule_count}_message "${_function}")
+    set(_rule_${_rule_count}_text "${_function}")
+    math(EXPR _rule_count "${_rule_count} + 1")
+  endforeach()
+  string(REGEX REPLACE "//[^\n]*" "" _text "${_text}")  # comments (the headers' examples of static_assert)
   while(TRUE)
     string(FIND "${_text}" "static_assert(" _at)
     if(_at EQUAL -1)
@@ -220,10 +234,10 @@ foreach(_tag IN LISTS _tags)
 endforeach()
 
 list(LENGTH _tags _tag_count)
-message("Shape rules of the public headers (${_rule_count} rules, ${_tag_count} op tags) and the compile-fail "
-        "pairs that check each (of ${_pair_count} pairs):\n${_report}")
+message("Shape rules and preconditions of the public headers (${_rule_count} rules, ${_tag_count} op tags) and the "
+        "compile-fail pairs that check each (of ${_pair_count} pairs):\n${_report}")
 if(_errors)
-  message(FATAL_ERROR "Shape rules without a compile-fail pair:\n${_errors}"
+  message(FATAL_ERROR "Rules without a compile-fail pair:\n${_errors}"
                       "Add a pair in tests/compile_fail/ (cta_add_compile_fail_test) with a REGEX or ANYWHERE that "
                       "matches the rule's text only.")
 endif()

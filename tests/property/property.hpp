@@ -21,27 +21,28 @@ namespace property {
 using reference::real;
 
 /// SplitMix64: a small generator whose sequence is the same on every platform and standard library (the
-/// distributions of <random> are not), so every case can be reproduced from its seed.
+/// distributions of <random> are not), so every case can be reproduced from its seed; `constexpr`, so that a
+/// constant expression draws the same cases as the program.
 class rng {
 public:
-    explicit rng(std::uint64_t seed) : state_(seed) {}
+    constexpr explicit rng(std::uint64_t seed) : state_(seed) {}
 
-    std::uint64_t next() {
+    constexpr std::uint64_t next() {
         std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
         z = (z ^ (z >> 30U)) * 0xbf58476d1ce4e5b9ULL;
         z = (z ^ (z >> 27U)) * 0x94d049bb133111ebULL;
         return z ^ (z >> 31U);
     }
     /// Uniform in [0, 1), 53 random bits.
-    double unit() { return static_cast<double>(next() >> 11U) * 0x1p-53; }
+    constexpr double unit() { return static_cast<double>(next() >> 11U) * 0x1p-53; }
     /// Uniform in [lo, hi).
-    double uniform(double lo, double hi) { return lo + (hi - lo) * unit(); }
+    constexpr double uniform(double lo, double hi) { return lo + (hi - lo) * unit(); }
     /// Uniform in [0, n).
-    std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
+    constexpr std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
     /// True with probability `p`.
-    bool chance(double p) { return unit() < p; }
+    constexpr bool chance(double p) { return unit() < p; }
     /// An integer in [lo, hi].
-    long long integer(long long lo, long long hi) {
+    constexpr long long integer(long long lo, long long hi) {
         return lo + static_cast<long long>(next() % static_cast<std::uint64_t>(hi - lo + 1));
     }
 

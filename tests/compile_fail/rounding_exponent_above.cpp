@@ -1,0 +1,9 @@
+// SPDX-License-Identifier: BSL-1.0
+// cta::quantized::rounding_divide_by_pot(x, exponent): the exponent is at most 31.
+#include <cta/quantized/fixed_point.hpp>
+
+#ifdef CTA_COMPILE_FAIL
+[[maybe_unused]] constexpr auto y = cta::quantized::rounding_divide_by_pot(5, 32);
+#else
+[[maybe_unused]] constexpr auto y = cta::quantized::rounding_divide_by_pot(5, 31);
+#endif
