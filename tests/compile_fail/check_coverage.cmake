@@ -4,10 +4,12 @@
 #   cmake [-DROOT=<source dir>] -P tests/compile_fail/check_coverage.cmake
 #
 # The rules, read from the headers (include/cta/**/*.hpp): every static_assert whose condition is
-# shapes_agree<op::...>, axes_agree<op::...> or element_types_agree<op::...> (the shape and element type rules of
-# the operations, shape_check.hpp) or elements_match<...> (CTA_EXPECT_EQUAL / CTA_EXPECT_NEAR), options_agree<...>
+# shapes_agree<op::...>, axes_agree<op::...>, element_types_agree<op::...> or quantizations_agree<op::...> (the shape,
+# element type and quantization rules of the operations, shape_check.hpp) or elements_match<...> (CTA_EXPECT_EQUAL /
+# CTA_EXPECT_NEAR), options_agree<...>
 # (the attention options) and stack_fits<...> (CTA_STACK_LIMIT), and the matrix type's own rules (both dimensions at
-# least 1, a plain matrix spelled without axes, cta::get's index: listed below). Each rule is known by its message.
+# least 1, a plain matrix spelled without axes, cta::get's index, a quantized matrix's type: listed below). Each rule
+# is known by its message.
 # And the preconditions of the quantized arithmetic: every function declared in a `namespace precondition {`
 # block (closed by `}  // namespace precondition`), which a constant evaluation calls only when a parameter breaks
 # the rule, and which, not being constexpr, stops it with its name; such a rule's text is the function's name.
@@ -31,7 +33,8 @@ endif()
 # Shape rules whose condition is not one of the tagged conditions, by the start of their message.
 set(_extra_rules "cta::matrix<T, Rows, Cols>: both dimensions must be at least 1"
                  "cta::matrix<T, Rows, Cols, cta::any_axis, cta::any_axis>: "
-                 "cta::get<I>(m): ")
+                 "cta::get<I>(m): "
+                 "cta::quantized::qmatrix<T, R, C, Q>: ")
 
 string(ASCII 1 _sc)  # stands for ';' while a text is a list element
 
@@ -94,6 +97,9 @@ foreach(_header IN LISTS _headers)
       set(_tag "${CMAKE_MATCH_1}")
     elseif(_condition MATCHES "axes_agree<op::([a-z_]+)")
       set(_name "op::${CMAKE_MATCH_1} (axes)")
+      set(_tag "${CMAKE_MATCH_1}")
+    elseif(_condition MATCHES "quantizations_agree<op::([a-z_]+)")
+      set(_name "op::${CMAKE_MATCH_1} (quantization)")
       set(_tag "${CMAKE_MATCH_1}")
     elseif(_condition MATCHES "element_types_agree<op::([a-z_]+)")
       set(_name "op::${CMAKE_MATCH_1} (element type)")

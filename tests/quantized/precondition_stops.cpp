@@ -9,6 +9,7 @@
 #include <cstring>
 #include <limits>
 
+#include <cta/quantized/calibrate.hpp>
 #include <cta/quantized/fixed_point.hpp>
 #include <cta/quantized/quantize.hpp>
 
@@ -48,6 +49,13 @@ bool break_rule(const char* rule) {
     } else if (is("value_to_quantize_must_not_be_nan")) {
         const float nan = std::numeric_limits<float>::quiet_NaN();
         sink += q::quantize<std::int16_t>(at_run_time(nan), at_run_time(0.5F), at_run_time(0));
+    } else if (is("range_must_not_be_empty")) {
+        sink += q::asymmetric_int8(at_run_time(0.0F), at_run_time(0.0F)).zero_point;
+    } else if (is("weights_must_be_the_calibrated_ones")) {
+        constexpr float scales[1] = {1.0F / 127.0F};  // the scale of a column whose largest magnitude is 1
+        cta::matrix<double, 1, 1> w{};
+        w(0, 0) = at_run_time(2.0);
+        sink += q::quantize_weights<q::symmetric(scales)>(w)(0, 0);
     } else {
         return false;
     }

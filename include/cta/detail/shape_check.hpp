@@ -29,6 +29,7 @@ struct cross_attention;  ///< `cta::cross_attention(...)`, `cta::cross_attention
 struct attention;        ///< `cta::attention(q, k, v, ...)`, `cta::scaled_dot_product_attention(...)`
 struct attention_mask;   ///< a mask option of the attention functions
 struct multi_head_attention;  ///< `cta::multi_head_attention<H>(...)` and its variants
+struct quantized_self_attention;  ///< `cta::quantized::self_attention(x, model)` and its steps
 }  // namespace op
 
 /// @brief Never true: the condition of the `static_assert` that reports a broken shape rule of `Operation`.
@@ -47,6 +48,11 @@ inline constexpr bool options_agree = false;
 template <class Operation, class... Operands>
 inline constexpr bool element_types_agree = false;
 
+/// @brief Never true: the condition of the `static_assert` that reports quantized operands whose quantizations (or
+/// shapes) do not fit the operation, e.g. `quantizations_agree<cta::op::quantized_self_attention,
+/// cta::quantized::qmatrix<signed char, 3, 4, ...>, cta::quantized::self_attention_model<...>>`.
+template <class Operation, class... Operands>
+inline constexpr bool quantizations_agree = false;
 /// @brief Never true: the condition of the `static_assert` that reports two named axes that should be one, e.g.
 /// `axes_agree<cta::op::matmul, cta::axis::key, cta::axis::tokens>` for `queries * keys`.
 template <class Operation, class... Axes>

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: BSL-1.0
+/// @file
+/// @brief From a real-valued model to the quantization of its int8 twin, as TensorFlow Lite's converter derives it,
+/// in a constant expression: asymmetric int8 activations from the range they take on representative inputs,
+/// symmetric per-channel int8 weights, and the quantization of every step of self-attention.
+///
+///     constexpr auto x = cta::quantized::asymmetric_int8(-1.0F, 3.0F);   // affine(4 / 255, -64)
+///     constexpr auto w = cta::quantized::symmetric_int8(w_query);        // per_channel<d_k>: max |column| / 127
+///
+/// The arithmetic is the converter's, in float (a `.tflite` file's scales are floats):
+/// - activations (`asymmetric_int8(min, max)`): the range widened to hold 0, scale = (max - min) / 255, zero point =
+///   -128 - min / scale rounded half away from zero, or -128 or 127 where that falls outside them;
+/// - weights (`symmetric_int8(w)`, `quantize_weights<Q>(w)`): per column (output channel) c, scale = max |w(., c)| /
+///   127, each element times 127 / max |w(., c)| rounded half away from zero and clamped to [-127, 127]; a column of
+///   zeros, whose scale TensorFlow Lite leaves 0, gets scale 1 here (a template argument's scale must be positive):
+///   its integers are 0 either way, and so are its products.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include <cta/attention.hpp>
+#include <cta/detail/target.hpp>
+#include <cta/math.hpp>
+#include <cta/matrix.hpp>
+#include <cta/quantized/fixed_point.hpp>
+#include <cta/quantized/qmatrix.hpp>
+#include <cta/quantized/quantize.hpp>
+#include <cta/softmax.hpp>
+
+namespace cta::quantized {
+
+namespace precondition {
+inline void range_must_not_be_empty() noexcept { detail::stop(); }
+inline void weights_must_be_the_calibrated_ones() noexcept { detail::stop(); }
+}  // namespace precondition
+
+/// @brief The quantization TensorFlow Lite's converter gives an int8 activation whose values span [min, max].
+/// Precondition: min < max after widening to hold 0 (a range of one value, 0, has no scale).
+CTA_DETAIL_TARGET_TAG constexpr per_tensor asymmetric_int8(float min, float max) noexcept {
+    min = min < 0.0F ? min : 0.0F;
+    max = max > 0.0F ? max : 0.0F;
+    const float scale = (max - min) / 255.0F;
+    if (!(scale > 0.0F)) {
+        precondition::range_must_not_be_empty();
+        return {};
+    }
+    const float from_min = -128.0F - min / scale;
+    const std::int32_t zero_point = from_min < -128.0F  ? -128
+                                    : from_min > 127.0F ? 127
+                                                        : static_cast<std::int32_t>(
+                                                              detail::round_half_away_from_zero(from_min));
+    return affine(scale, zero_point);
+}
+
+namespace detail {
+/// The largest magnitude of column c of w, in float.
+template <class Real, std::size_t R, std::size_t C>
+CTA_DETAIL_TARGET_TAG constexpr float column_half_range(const matrix<Real, R, C>& w, std::size_t c) noexcept {
+    float half_range = 0.0F;
+    for (std::size_t i = 0; i < R; ++i) {
+        const auto v = static_cast<float>(w(i, c));
+        const float magnitude = v < 0.0F ? -v : v;
+        half_range = magnitude > half_range ? magnitude : half_range;
+    }
+    return half_range;
+}
+}  // namespace detail
+
+/// @brief The symmetric per-channel quantization TensorFlow Lite's converter gives weights `w` (d_in x d_out, a
+/// column per output channel): column c's scale is its largest magnitude / 127.
+template <class Real, std::size_t R, std::size_t C>
+CTA_DETAIL_TARGET_TAG constexpr per_channel<C> symmetric_int8(const matrix<Real, R, C>& w) noexcept {
+    per_channel<C> q;
+    for (std::size_t c = 0; c < C; ++c) {
+        const float half_range = detail::column_half_range(w, c);
+        q.scale_bits[c] = std::bit_cast<std::uint32_t>(half_range > 0.0F ? half_range / 127.0F : 1.0F);
+    }
+    return q;
+}
+
+/// @brief The weights `w` quantized with `Q = symmetric_int8(w)`, as TensorFlow Lite's converter quantizes them:
+/// each element times 127 / its column's largest magnitude (in float), rounded half away from zero, clamped to
+/// [-127, 127]. Precondition: Q is `symmetric_int8(w)`.
+template <auto Q, class Real, std::size_t R, std::size_t C>
+CTA_DETAIL_TARGET_TAG constexpr qmatrix<std::int8_t, R, C, Q> quantize_weights(const matrix<Real, R, C>& w) noexcept {
+    qmatrix<std::int8_t, R, C, Q> q;
+    for (std::size_t c = 0; c < C; ++c) {
+        const float half_range = detail::column_half_range(w, c);
+        if (Q.scale(c) != (half_range > 0.0F ? half_range / 127.0F : 1.0F)) {
+            precondition::weights_must_be_the_calibrated_ones();
+        }
+        const float inverse = half_range > 0.0F ? 127.0F / half_range : 0.0F;
+        for (std::size_t i = 0; i < R; ++i) {
+            const float v = detail::round_half_away_from_zero(static_cast<float>(w(i, c)) * inverse);
+            q(i, c) = static_cast<std::int8_t>(v < -127.0F ? -127.0F : v > 127.0F ? 127.0F : v);
+        }
+    }
+    return q;
+}
+
+/// @brief The quantization of every tensor of an int8 self-attention layer, d_in inputs, d_k and d_v columns of the
+/// projections, and its options: a structural type, the template argument of `self_attention_model` and of the
+/// steps' types. Made by `calibrate_self_attention`.
+template <std::size_t DIn, std::size_t DK, std::size_t DV>
+struct self_attention_quantization {
+    static constexpr std::size_t d_in = DIn, d_k = DK, d_v = DV;
+    per_tensor inputs;             ///< X, int8
+    per_channel<DK> w_query;       ///< W_Q, int8 per channel
+    per_channel<DK> w_key;         ///< W_K
+    per_channel<DV> w_value;       ///< W_V
+    per_tensor queries;            ///< Q = X W_Q
+    per_tensor keys;               ///< K = X W_K
+    per_tensor values;             ///< V = X W_V
+    per_tensor scores;             ///< Q K^T (over sqrt(d_k) with `scaled`)
+    per_tensor weights;            ///< softmax: scale 1/256, zero point -128
+    per_tensor outputs;            ///< the weights times V
+    bool scaled = false;           ///< the scores divided by sqrt(d_k)
+    bool causal = false;           ///< query i sees keys 0 to i
+    friend constexpr bool operator==(const self_attention_quantization&,
+                                     const self_attention_quantization&) = default;
+};
+
+namespace detail {
+/// The smallest and largest element of m, as floats.
+template <class Real, std::size_t R, std::size_t C>
+CTA_DETAIL_TARGET_TAG constexpr per_tensor calibrated(const matrix<Real, R, C>& m, bool lower_triangle = false) noexcept {
+    float min = 0.0F, max = 0.0F;  // the range holds 0 in any case
+    for (std::size_t i = 0; i < R; ++i) {
+        for (std::size_t j = 0; j < C && (!lower_triangle || j <= i); ++j) {
+            const auto v = static_cast<float>(m(i, j));
+            min = v < min ? v : min;
+            max = v > max ? v : max;
+        }
+    }
+    return asymmetric_int8(min, max);
+}
+}  // namespace detail
+
+/// @brief The quantization of a self-attention layer with these weights, calibrated on `inputs` (n x d_in, a
+/// representative sequence) as TensorFlow Lite's converter calibrates a model: the real-valued attention (in double)
+/// gives each activation's range (for `causal`, the scores a query sees), from which `asymmetric_int8` gives its
+/// quantization; the weights are quantized per channel (`symmetric_int8`); softmax's output has scale 1/256 and
+/// zero point -128. Options: `cta::scaled`, `cta::causal`.
+template <class RX, class RQ, class RK, class RV, std::size_t N, std::size_t DIn, std::size_t DK, std::size_t DV,
+          class... Options>
+CTA_DETAIL_TARGET_TAG constexpr self_attention_quantization<DIn, DK, DV>
+calibrate_self_attention(const matrix<RX, N, DIn>& inputs, const matrix<RQ, DIn, DK>& w_query,
+                         const matrix<RK, DIn, DK>& w_key, const matrix<RV, DIn, DV>& w_value, Options...) noexcept {
+    constexpr bool scaled = (std::is_same_v<Options, scaled_t> || ...);
+    constexpr bool causal = (std::is_same_v<Options, causal_t> || ...);
+    static_assert(((std::is_same_v<Options, scaled_t> || std::is_same_v<Options, causal_t>) && ...),
+                  "cta::quantized::calibrate_self_attention: the options are cta::scaled and cta::causal");
+    self_attention_quantization<DIn, DK, DV> p;
+    p.scaled = scaled;
+    p.causal = causal;
+    p.inputs = detail::calibrated(inputs);
+    p.w_query = symmetric_int8(w_query);
+    p.w_key = symmetric_int8(w_key);
+    p.w_value = symmetric_int8(w_value);
+    const auto project = [&inputs](const auto& w) {
+        using W = std::remove_cvref_t<decltype(w)>;
+        matrix<double, N, W::cols> y;
+        for (std::size_t i = 0; i < N; ++i) {
+            for (std::size_t c = 0; c < W::cols; ++c) {
+                double acc = 0.0;
+                for (std::size_t t = 0; t < DIn; ++t) acc += static_cast<double>(inputs(i, t)) * static_cast<double>(w(t, c));
+                y(i, c) = acc;
+            }
+        }
+        return y;
+    };
+    const auto q = project(w_query);
+    const auto k = project(w_key);
+    const auto v = project(w_value);
+    p.queries = detail::calibrated(q);
+    p.keys = detail::calibrated(k);
+    p.values = detail::calibrated(v);
+    matrix<double, N, N> scores;
+    const double factor = scaled ? 1.0 / sqrt(static_cast<double>(DK)) : 1.0;
+    for (std::size_t i = 0; i < N; ++i) {
+        for (std::size_t j = 0; j < N; ++j) {
+            double acc = 0.0;
+            for (std::size_t t = 0; t < DK; ++t) acc += q(i, t) * k(j, t);
+            scores(i, j) = causal && j > i ? -std::numeric_limits<double>::infinity() : acc * factor;
+        }
+    }
+    p.scores = detail::calibrated(scores, causal);
+    p.weights = affine(1.0F / 256.0F, -128);
+    const auto weights = softmax(scores);
+    matrix<double, N, DV> outputs;
+    for (std::size_t i = 0; i < N; ++i) {
+        for (std::size_t c = 0; c < DV; ++c) {
+            double acc = 0.0;
+            for (std::size_t t = 0; t < N; ++t) acc += weights(i, t) * v(t, c);
+            outputs(i, c) = acc;
+        }
+    }
+    p.outputs = detail::calibrated(outputs);
+    return p;
+}
+
+}  // namespace cta::quantized

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: BSL-1.0
+// The seed's int8 self-attention at run time: from inputs the compiler cannot see, the same integers as the
+// compile-time steps (attention_proof.cpp), step by step, and the same as the array kernels compute at run time.
+#include <cstddef>
+#include <cstdint>
+#include <sstream>
+#include <string>
+
+#include "catch.hpp"  // Catch2 2.13 or 3 (tests/runtime)
+
+#include <cta/quantized/io.hpp>
+
+#include "attention_cases.hpp"
+
+namespace {
+
+using namespace quantized_seed;
+
+template <class M>
+M through_memory(const M& m) {  // a copy the optimizer cannot see through
+    M copy{};
+    volatile const std::int8_t* source = m.elems;
+    for (std::size_t i = 0; i < M::rows * M::cols; ++i) copy.elems[i] = source[i];
+    return copy;
+}
+
+template <auto P>
+void check_at_run_time() {
+    static constexpr auto model = q::quantize_self_attention<P>(seed::w_query, seed::w_key, seed::w_value);
+    static constexpr auto x = q::quantize<std::int8_t, P.inputs>(seed::inputs);
+    static constexpr auto compile_time = q::self_attention_steps(x, model);
+    const auto x_run = through_memory(x);
+    const auto run_time = q::self_attention_steps(x_run, model);
+    CHECK(run_time.queries == compile_time.queries);
+    CHECK(run_time.keys == compile_time.keys);
+    CHECK(run_time.values == compile_time.values);
+    CHECK(run_time.scores == compile_time.scores);
+    CHECK(run_time.weights == compile_time.weights);
+    CHECK(run_time.outputs == compile_time.outputs);
+    CHECK(q::self_attention(x_run, model) == compile_time.outputs);
+    CHECK(steps_match(run_time, by_kernels<P>(x_run, model)));
+    // The inputs quantized at run time too.
+    cta::matrix<int, 3, 4> inputs{};
+    volatile const int* source = &seed::inputs.elems[0][0];
+    for (std::size_t i = 0; i < 12; ++i) (&inputs.elems[0][0])[i] = source[i];
+    CHECK(q::quantize<std::int8_t, P.inputs>(inputs) == x);
+}
+
+TEST_CASE("the seed's int8 self-attention at run time gives the compile-time integers", "[quantized]") {
+    check_at_run_time<parameters>();
+    check_at_run_time<scaled_causal>();
+}
+
+TEST_CASE("the steps of int8 self-attention print with their quantization", "[quantized]") {
+    static constexpr auto model = q::quantize_self_attention<parameters>(seed::w_query, seed::w_key, seed::w_value);
+    std::ostringstream out;
+    out << q::self_attention_steps(q::quantize<std::int8_t, parameters.inputs>(seed::inputs), model);
+    const std::string text = out.str();
+    CHECK(text.rfind("queries:\n", 0) == 0);
+    CHECK(text.find("\n\nweights:\n") != std::string::npos);
+    CHECK(text.find("int8, scale 0.00390625, zero point -128") != std::string::npos);
+}
+
+}  // namespace
