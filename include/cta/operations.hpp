@@ -169,13 +169,13 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_block(R* c, st
         const auto splat = [&](const TA* a_i) { return static_cast<R>(a_i[t]) - V{}; };
         // term t's vector v of b, kept in a register for the rows of the block
         const auto b_vector = [&](std::size_t v) {
-            V b = load_vector<V>(panel + t * panel_stride + v * lanes);
-            in_register(b);
-            return b;
+            V loaded = load_vector<V>(panel + t * panel_stride + v * lanes);
+            in_register(loaded);
+            return loaded;
         };
         // Two accumulators of one row: p += x b, q += x b'
-        const auto add_pair = [](const V x, const V b, const V b_next, V& p, V& q) {
-            p = p + x * b;
+        const auto add_pair = [](const V x, const V b_this, const V b_next, V& p, V& q) {
+            p = p + x * b_this;
             q = q + x * b_next;
         };
         if constexpr (Vectors == 1) {  // accumulator n holds row n

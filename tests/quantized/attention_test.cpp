@@ -62,3 +62,38 @@ TEST_CASE("the steps of int8 self-attention print with their quantization", "[qu
 }
 
 }  // namespace
+
+#include "multi_head_cases.hpp"
+
+namespace {
+
+template <auto P>
+void check_multi_head_at_run_time() {
+    using namespace quantized_multi_head;
+    static constexpr auto model = q::quantize_multi_head_self_attention<P>(w_query, w_key, w_value, w_out);
+    static constexpr auto x = q::quantize<std::int8_t, P.inputs>(seed::inputs);
+    static constexpr auto compile_time = q::multi_head_self_attention_steps(x, model);
+    const auto x_run = through_memory(x);
+    const auto run_time = q::multi_head_self_attention_steps(x_run, model);
+    CHECK(run_time.queries == compile_time.queries);
+    CHECK(run_time.scores == compile_time.scores);
+    CHECK(run_time.weights == compile_time.weights);
+    CHECK(run_time.heads_outputs == compile_time.heads_outputs);
+    CHECK(run_time.outputs == compile_time.outputs);
+    CHECK(q::multi_head_self_attention(x_run, model) == compile_time.outputs);
+    CHECK(matches_kernels<P>(x_run, model));
+}
+
+TEST_CASE("int8 multi-head self-attention at run time gives the compile-time integers", "[quantized]") {
+    check_multi_head_at_run_time<quantized_multi_head::parameters>();
+    check_multi_head_at_run_time<quantized_multi_head::causal>();
+    std::ostringstream out;
+    static constexpr auto model = q::quantize_multi_head_self_attention<quantized_multi_head::parameters>(
+        quantized_multi_head::w_query, quantized_multi_head::w_key, quantized_multi_head::w_value,
+        quantized_multi_head::w_out);
+    out << q::multi_head_self_attention_steps(
+        q::quantize<std::int8_t, quantized_multi_head::parameters.inputs>(seed::inputs), model);
+    CHECK(out.str().find("\n\nheads_outputs:\n") != std::string::npos);
+}
+
+}  // namespace

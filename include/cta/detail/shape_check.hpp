@@ -30,6 +30,7 @@ struct attention;        ///< `cta::attention(q, k, v, ...)`, `cta::scaled_dot_p
 struct attention_mask;   ///< a mask option of the attention functions
 struct multi_head_attention;  ///< `cta::multi_head_attention<H>(...)` and its variants
 struct quantized_self_attention;  ///< `cta::quantized::self_attention(x, model)` and its steps
+struct quantized_multi_head_attention;  ///< `cta::quantized::multi_head_self_attention(x, model)` and its steps
 }  // namespace op
 
 /// @brief Never true: the condition of the `static_assert` that reports a broken shape rule of `Operation`.

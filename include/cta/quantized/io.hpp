@@ -4,6 +4,7 @@
 /// by row, and below them the quantization (`int8, scale 0.0312313, zero point -128`, or a scale per column).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <ostream>
@@ -11,6 +12,7 @@
 #include <cta/io_matrix.hpp>
 #include <cta/io_steps.hpp>
 #include <cta/quantized/attention_steps.hpp>
+#include <cta/quantized/multi_head_steps.hpp>
 #include <cta/quantized/qmatrix.hpp>
 
 namespace cta::quantized {
@@ -36,9 +38,22 @@ std::ostream& operator<<(std::ostream& os, const qmatrix<T, R, C, Q>& q) {
     return os;
 }
 
+/// @brief Quantized matrices one after the other, separated by blank lines (the heads of multi-head attention).
+template <class T, std::size_t R, std::size_t C, auto Q, std::size_t N>
+std::ostream& operator<<(std::ostream& os, const std::array<qmatrix<T, R, C, Q>, N>& ms) {
+    for (std::size_t h = 0; h < N; ++h) os << (h == 0 ? "" : "\n\n") << ms[h];
+    return os;
+}
+
 /// @brief Every step by name, in order (`cta::print_steps`).
 template <auto P, std::size_t N>
 std::ostream& operator<<(std::ostream& os, const self_attention_steps_t<P, N>& steps) {
+    return print_steps(os, steps);
+}
+
+/// @brief Every step by name, in order (`cta::print_steps`), each head's scores and weights one after the other.
+template <auto P, std::size_t N>
+std::ostream& operator<<(std::ostream& os, const multi_head_steps_t<P, N>& steps) {
     return print_steps(os, steps);
 }
 
