@@ -42,8 +42,7 @@ string(ASCII 1 _sc)  # stands for ';' while a text is a list element
 
 include("${CMAKE_CURRENT_LIST_DIR}/preconditions.cmake")
 set(_rule_count 0)
-file(GLOB_RECURSE _headers "${ROOT}/include/cta/*.hpp")
-list(SORT _headers)
+cta_precondition_headers("${ROOT}" _headers)  # include/cta/**/*.hpp, the headers tests/quantized reads too
 foreach(_header IN LISTS _headers)
   file(READ "${_header}" _text)
   string(REPLACE ";" "${_sc}" _text "${_text}")

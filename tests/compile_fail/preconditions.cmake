@@ -1,9 +1,23 @@
 # SPDX-License-Identifier: BSL-1.0
+# The preconditions of the quantized arithmetic, as both checks read them from the headers: check_coverage.cmake
+# (a compile-fail pair per precondition) and tests/quantized (a run-time test per precondition).
+#
+# cta_precondition_headers(<root> <variable>): the headers both read, every .hpp under <root>/include/cta and its
+# subdirectories (include/cta/quantized/detail/ too), sorted, into <variable>. In a project (not a script) the glob
+# is CONFIGURE_DEPENDS: a header added or removed configures the build again.
+function(cta_precondition_headers root variable)
+  set(configure_depends "")
+  if(NOT CMAKE_SCRIPT_MODE_FILE)
+    set(configure_depends CONFIGURE_DEPENDS)
+  endif()
+  file(GLOB_RECURSE headers ${configure_depends} "${root}/include/cta/*.hpp")
+  list(SORT headers)
+  set(${variable} "${headers}" PARENT_SCOPE)
+endfunction()
+
 # cta_preconditions_of(<header> <text> <variable>): the preconditions of the quantized arithmetic in a header's
 # text, the names of the functions declared in its `namespace precondition {` blocks (each closed by
-# `}  // namespace precondition`), into <variable>. Used by check_coverage.cmake (a compile-fail pair per
-# precondition) and tests/quantized (a run-time test per precondition). Fails, naming <header>, on a block without
-# its closing comment.
+# `}  // namespace precondition`), into <variable>. Fails, naming <header>, on a block without its closing comment.
 function(cta_preconditions_of header text variable)
   set(names "")
   while(TRUE)

@@ -4,14 +4,19 @@
 // "not stopped" if the call returns; with "none" it breaks none. expect_precondition_stop.cmake runs it (tests quantized.precondition.<rule>).
 #undef NDEBUG  // whatever the build type: this program tests the debug build's checks
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <limits>
 
 #include <cta/quantized/calibrate.hpp>
+#include <cta/quantized/batch_matmul.hpp>
 #include <cta/quantized/fixed_point.hpp>
+#include <cta/quantized/fixed_point_math.hpp>
+#include <cta/quantized/fully_connected.hpp>
 #include <cta/quantized/quantize.hpp>
+#include <cta/quantized/softmax.hpp>
 
 #include "at_run_time.hpp"
 
@@ -19,6 +24,48 @@ namespace {
 
 namespace q = cta::quantized;
 using test::at_run_time;
+
+/// An int8 fully connected layer of one batch, input depth 1 and one output channel (input 1, weight 2, multiplier
+/// 1/2): its output with `params`.
+int fully_connected_with(const q::fully_connected_params& params) {
+    const std::int8_t input[1] = {at_run_time(std::int8_t{1})};
+    const std::int8_t weights[1] = {at_run_time(std::int8_t{2})};
+    std::int8_t output[1] = {};
+    q::fully_connected(params, {at_run_time(1 << 30), 0}, input, weights, nullptr, output, 1, 1, 1);
+    return output[0];
+}
+
+/// An int8 batch matrix product of 1 x 1 matrices, `lhs_batches` x 1 by `rhs_batches` x 1 batches broadcast in
+/// the innermost batch dimension (multiplier 1/2): its first output with `params`.
+int batch_matmul_with(const q::batch_matmul_params& params, std::size_t lhs_batches = 1, std::size_t rhs_batches = 1) {
+    const std::int8_t lhs[3] = {at_run_time(std::int8_t{1}), 2, 3};
+    const std::int8_t rhs[3] = {at_run_time(std::int8_t{4}), 5, 6};
+    std::int8_t output[3] = {};
+    q::batch_matmul(params, {at_run_time(1 << 30), 0}, lhs, {1, 1, lhs_batches}, rhs, {1, 1, rhs_batches}, output, 1,
+                    1, 1);
+    return output[0];
+}
+
+/// The int8 softmax of one row of `row_length` elements, all 0 (at most 4096), with `params`: its first output.
+int softmax_int8_with(const q::softmax_int8_params& params, std::size_t row_length = 2) {
+    static std::int8_t input[4096];
+    static std::int8_t output[4096];
+    for (std::size_t i = 0; i < row_length; ++i) input[i] = at_run_time(std::int8_t{0});
+    q::softmax(input, 1, row_length, params, output);
+    return output[0];
+}
+
+/// The int16 softmax of one row of two elements, both 0, with `params` and tables whose every entry of e^x is
+/// `exp_entry` (and of 1 / (1 + x), 2^14): its first output.
+int softmax_int16_with(const q::softmax_int16_params& params, std::int16_t exp_entry) {
+    q::softmax_int16_luts luts{};
+    for (auto& entry : luts.exp) entry = at_run_time(exp_entry);
+    for (auto& entry : luts.one_over_one_plus_x) entry = 16384;
+    const std::int16_t input[2] = {at_run_time(std::int16_t{0}), 0};
+    std::int16_t output[2] = {};
+    q::softmax(input, 1, 2, params, luts, output);
+    return output[0];
+}
 
 /// Calls the function whose precondition `rule` names with an operand that breaks it; false for an unknown rule.
 bool break_rule(const char* rule) {
@@ -28,10 +75,15 @@ bool break_rule(const char* rule) {
         std::fflush(stdout);
         return true;
     };
-    int sink = 0;
+    long long sink = 0;
     if (is("none")) {
         sink += q::rounding_divide_by_pot(at_run_time(5), at_run_time(1));
         sink += q::quantize<std::int8_t>(at_run_time(1.0F), at_run_time(0.5F), at_run_time(0));
+        sink += fully_connected_with({});
+        sink += batch_matmul_with({}, at_run_time(std::size_t{3}), at_run_time(std::size_t{1}));
+        sink += softmax_int8_with(q::prepare_softmax_int8(at_run_time(1.0 / 16)), at_run_time(std::size_t{4095}));
+        sink += softmax_int16_with(q::prepare_softmax_int16(at_run_time(1.0)), 16384);
+        sink += q::exp_on_negative_values(at_run_time(0), at_run_time(5));
     } else if (is("multiplier_must_be_finite_and_not_negative")) {
         sink += q::quantize_multiplier(at_run_time(-0.25)).shift;
     } else if (is("multiplier_must_be_below_2_to_the_30")) {
@@ -56,10 +108,47 @@ bool break_rule(const char* rule) {
         cta::matrix<double, 1, 1> w{};
         w(0, 0) = at_run_time(2.0);
         sink += q::quantize_weights<q::symmetric(scales)>(w)(0, 0);
+    } else if (is("input_offset_must_be_in_minus_127_to_128")) {
+        sink += fully_connected_with({.input_offset = at_run_time(129)});
+    } else if (is("filter_offset_must_be_in_minus_127_to_128")) {
+        sink += fully_connected_with({.filter_offset = at_run_time(-128)});
+    } else if (is("output_offset_must_be_in_minus_128_to_127")) {
+        sink += batch_matmul_with({.output_offset = at_run_time(-129)});
+    } else if (is("activation_range_must_be_within_minus_128_to_127_and_not_empty")) {
+        sink += fully_connected_with({.activation_max = at_run_time(128)});
+    } else if (is("lhs_offset_must_be_in_minus_127_to_128")) {
+        sink += batch_matmul_with({.lhs_offset = at_run_time(129)});
+    } else if (is("rhs_offset_must_be_in_minus_127_to_128")) {
+        sink += batch_matmul_with({.rhs_offset = at_run_time(-128)});
+    } else if (is("batch_extents_must_be_equal_or_1")) {
+        sink += batch_matmul_with({}, at_run_time(std::size_t{3}), at_run_time(std::size_t{2}));
+    } else if (is("exponent_must_be_in_minus_31_to_31")) {
+        sink += q::saturating_rounding_multiply_by_pot(at_run_time(3), at_run_time(-32));
+    } else if (is("integer_bits_must_be_in_0_to_29")) {
+        sink += q::exp_on_negative_values(at_run_time(-5), at_run_time(-1));
+    } else if (is("argument_must_not_be_positive")) {
+        sink += q::exp_on_negative_values(at_run_time(1), at_run_time(5));
+    } else if (is("argument_must_be_in_0_to_1")) {
+        sink += q::one_over_one_plus_x_for_x_in_0_1(at_run_time(std::numeric_limits<std::int32_t>::min()));
+    } else if (is("input_scale_times_beta_must_be_above_2_to_the_minus_26")) {
+        const double infinity = std::numeric_limits<double>::infinity();
+        sink += q::prepare_softmax_int8(at_run_time(infinity), at_run_time(1.0)).input_left_shift;
+    } else if (is("input_multiplier_must_not_be_negative")) {
+        sink += softmax_int16_with({at_run_time(-1), 0}, 16384);
+    } else if (is("input_left_shift_must_be_in_0_to_31")) {
+        sink += softmax_int8_with({1 << 30, at_run_time(-1), -31});
+    } else if (is("diff_min_times_2_to_the_left_shift_must_be_in_minus_2_to_the_31_to_0")) {
+        sink += softmax_int8_with({1 << 30, 26, at_run_time(1)});
+    } else if (is("input_shift_must_be_in_minus_31_to_15")) {
+        sink += softmax_int16_with({1 << 30, at_run_time(-32)}, 16384);
+    } else if (is("row_sum_must_fit_in_32_bits")) {
+        sink += softmax_int8_with(q::prepare_softmax_int8(1.0 / 16), at_run_time(std::size_t{4096}));
+    } else if (is("row_sum_must_be_in_2_to_2_to_the_31")) {
+        sink += softmax_int16_with({1 << 30, 0}, 0);  // a table of zeros: the row's sum is 0
     } else {
         return false;
     }
-    std::printf("not stopped (%d)\n", sink);
+    std::printf("not stopped (%lld)\n", sink);
     return true;
 }
 

@@ -41,9 +41,10 @@
 /// broadcastable as above; every accumulator fits in int32 (it always does for a depth up to 32767), as TensorFlow
 /// Lite requires. The arrays hold every batch of their operand (`lhs` rows x depth, `rhs` depth x cols per batch,
 /// one after the other) and `output` rows x cols per output batch. A precondition that fails stops a constant
-/// evaluation with an error naming it (an accumulator that overflows, with the compiler's own overflow error); at run
-/// time a build without `NDEBUG` checks them and stops the program there (fixed_point.hpp's `detail::stop`), and a
-/// build with `NDEBUG` assumes them.
+/// evaluation: a parameter out of range or batch extents that do not broadcast with an error naming its
+/// precondition, an accumulator that overflows or an array too short with the compiler's own error. At run time a
+/// build without `NDEBUG` checks the parameters and the batch extents (not the accumulators or the arrays) and stops
+/// the program there (fixed_point.hpp's `detail::stop`), and a build with `NDEBUG` assumes them.
 #pragma once
 
 #include <cstddef>

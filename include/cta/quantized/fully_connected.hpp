@@ -35,10 +35,10 @@
 /// [-31, 30]; the accumulator fits in int32 (it always does for an input depth up to 32767 and biases of magnitude
 /// below 2^24), as TensorFlow Lite requires. The arrays hold `batches * input_depth` inputs, `output_depth *
 /// input_depth` weights, `output_depth` biases (or `bias` is null), multipliers and shifts, and `batches *
-/// output_depth` outputs. A precondition that fails stops a constant evaluation with an error naming it (an
-/// accumulator that overflows, with the compiler's own overflow error); at run time a build without `NDEBUG`
-/// checks them and stops the program there (fixed_point.hpp's `detail::stop`), and a build with `NDEBUG` assumes
-/// them.
+/// output_depth` outputs. A precondition that fails stops a constant evaluation: a parameter out of range with an
+/// error naming its precondition, an accumulator that overflows or an array too short with the compiler's own
+/// error. At run time a build without `NDEBUG` checks the parameters (not the accumulators or the arrays) and stops
+/// the program there (fixed_point.hpp's `detail::stop`), and a build with `NDEBUG` assumes them.
 #pragma once
 
 #include <cstddef>

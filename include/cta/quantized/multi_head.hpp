@@ -224,8 +224,8 @@ CTA_DETAIL_TARGET_TAG constexpr bool multi_head_inputs_fit() noexcept {
     using Model = multi_head_model<P>;
     if constexpr (!is_int8_qmatrix_v<X>) {
         static_assert(quantizations_agree<op::quantized_multi_head_attention, X, Model>,
-                      "cta::quantized::multi_head_self_attention(x, model): x must be an int8 quantized matrix, "
-                      "cta::quantized::qmatrix<std::int8_t, n, d_in, Q>");
+                      "cta::quantized::multi_head_self_attention(x, model): the inputs x must be int8, "
+                      "a cta::quantized::qmatrix<std::int8_t, n, d_in, Q>");
         return false;
     } else if constexpr (X::cols != Model::d_in || !(X::quantization == P.inputs)) {
         static_assert(quantizations_agree<op::quantized_multi_head_attention, X, Model>,

@@ -20,8 +20,10 @@
 /// run-time arguments: one compiled copy serves every shape. tests/quantized reproduces every output of TensorFlow
 /// Lite's reference vectors (tests/quantized/tflite_int8) at compile time and at run time.
 ///
-/// Preconditions stop a constant evaluation with an error that names them (as in fixed_point.hpp); at run time a
-/// build without `NDEBUG` checks them and stops the program there (fixed_point.hpp's `detail::stop`).
+/// Preconditions on the parameters and on the rows' sums stop a constant evaluation with an error that names them
+/// (as in fixed_point.hpp); at run time a build without `NDEBUG` checks them and stops the program there
+/// (fixed_point.hpp's `detail::stop`). The arrays' lengths are not checked: a constant evaluation that reads past an
+/// array fails with the compiler's own error.
 #pragma once
 
 #include <bit>
