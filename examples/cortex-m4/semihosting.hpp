@@ -11,6 +11,7 @@
 namespace semihosting {
 
 inline constexpr int sys_write0 = 0x04;         // print a NUL-terminated string
+inline constexpr int sys_get_cmdline = 0x15;    // the command line (QEMU: -semihosting-config arg=...)
 inline constexpr int sys_exit_extended = 0x20;  // end the run with an exit code
 inline constexpr std::uint32_t adp_stopped_application_exit = 0x20026;
 
@@ -34,6 +35,13 @@ inline int call(int operation, const void* argument) noexcept {
 
 /// Prints `text` on the host (QEMU writes it to its standard error, or to the semihosting chardev if one is given).
 inline void write(const char* text) noexcept { call(sys_write0, text); }
+
+/// Writes the command line that QEMU was given (`-semihosting-config enable=on,arg=<word>,...`: the words joined
+/// by spaces), NUL-terminated, into `buffer` of `size` bytes. Returns false if there is none or it does not fit.
+inline bool command_line(char* buffer, std::uint32_t size) noexcept {
+    std::uint32_t block[2] = {static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(buffer)), size};
+    return call(sys_get_cmdline, block) == 0;
+}
 
 /// Ends the run: QEMU exits with `code` as its exit status.
 [[noreturn]] inline void exit(int code) noexcept {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
-// Startup for the Cortex-M4 of QEMU's mps2-an386 board: the vector table, and Reset_Handler, which enables the
-// FPU, copies .data from its load address, zeroes .bss, runs the static constructors, calls main and ends the run
-// with main's result as the exit code. The symbols come from mps2-an386.ld.
+// Startup for the Cortex-M4 of QEMU's mps2-an386 board (and the Cortex-M3 of mps2-an385, whose memory is the same,
+// for tests/embedded/quantized): the vector table, and Reset_Handler, which enables the FPU where the core has one,
+// copies .data from its load address, zeroes .bss, runs the static constructors, calls main and ends the run with
+// main's result as the exit code. The symbols come from mps2-an386.ld.
 #include <cstdint>
 
 #include "semihosting.hpp"
@@ -27,9 +28,11 @@ extern constructor __init_array_end[];
 
 namespace {
 
+#if defined(__ARM_FP)
 // Coprocessor Access Control Register; CP10 and CP11 are the FPU.
 constexpr std::uintptr_t cpacr_address = 0xE000ED88;
 constexpr std::uint32_t cp10_cp11_full_access = 0xFU << 20;
+#endif
 
 [[noreturn, gnu::noinline]] void start() {
     for (std::uint32_t *from = __data_load, *to = __data_start; to < __data_end; ++from, ++to) *to = *from;
@@ -72,10 +75,13 @@ struct vector_table {
 }  // namespace
 
 // The FPU is off after reset, and any floating-point instruction faults until it is on: this function enables it
-// before anything else runs (it uses no floating-point register itself) and leaves the rest to start().
+// before anything else runs (it uses no floating-point register itself) and leaves the rest to start(). A core
+// without an FPU (the Cortex-M3, compiled without __ARM_FP) has no CPACR: nothing to enable.
 extern "C" void Reset_Handler() {
+#if defined(__ARM_FP)
     *reinterpret_cast<volatile std::uint32_t*>(cpacr_address) |= cp10_cp11_full_access;
     asm volatile("dsb\n\tisb" ::: "memory");
+#endif
     start();
 }
 

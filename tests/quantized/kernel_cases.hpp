@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 // The cases of the int8 kernels (<cta/quantized/fully_connected.hpp>, <cta/quantized/batch_matmul.hpp>), shared by
 // fully_connected_proof.cpp and batch_matmul_proof.cpp (each result in a constant expression, checked with
-// static_assert) and kernels_test.cpp (the same functions at run time on inputs read through volatile, checked element
-// by element):
+// static_assert), kernels_test.cpp (the same functions at run time on inputs read through volatile, checked element
+// by element) and the firmware of tests/embedded/quantized (the reference cases on a Cortex-M3 and a Cortex-M4):
 // - TensorFlow Lite's reference vectors (tflite_int8/, as constexpr headers from target cta_tflite_int8): each case
 //   as its config_data.h describes it, against its expected output;
 // - small cases computed by hand here, each with its arithmetic written out.
@@ -54,17 +54,24 @@ static_assert(fc_outputs == FULLY_CONNECTED_INPUT_BATCHES * FULLY_CONNECTED_OUT_
 static_assert(std::size(fc::fully_connected_output_ref) == fc_outputs);
 static_assert(FULLY_CONNECTED_ACCUMULATION_DEPTH == FULLY_CONNECTED_INPUT_SIZE);
 
+inline constexpr q::fully_connected_params fc_params{.input_offset = FULLY_CONNECTED_INPUT_OFFSET,
+                                                     .filter_offset = FULLY_CONNECTED_FILTER_OFFSET,
+                                                     .output_offset = FULLY_CONNECTED_OUTPUT_OFFSET,
+                                                     .activation_min = FULLY_CONNECTED_OUT_ACTIVATION_MIN,
+                                                     .activation_max = FULLY_CONNECTED_OUT_ACTIVATION_MAX};
+inline constexpr q::quantized_multiplier fc_multiplier{FULLY_CONNECTED_OUTPUT_MULTIPLIER, FULLY_CONNECTED_OUTPUT_SHIFT};
+
+/// The layer into `out` (`fc_outputs` elements).
+constexpr void fully_connected_into(const std::int8_t* input, const std::int8_t* weights, const std::int32_t* bias,
+                                    std::int8_t* out) {
+    q::fully_connected(fc_params, fc_multiplier, input, weights, bias, out, FULLY_CONNECTED_INPUT_BATCHES,
+                       FULLY_CONNECTED_ACCUMULATION_DEPTH, FULLY_CONNECTED_OUT_CH);
+}
+
 constexpr int8_array<fc_outputs> fully_connected(const std::int8_t* input, const std::int8_t* weights,
                                                  const std::int32_t* bias) {
     int8_array<fc_outputs> out;
-    q::fully_connected({.input_offset = FULLY_CONNECTED_INPUT_OFFSET,
-                        .filter_offset = FULLY_CONNECTED_FILTER_OFFSET,
-                        .output_offset = FULLY_CONNECTED_OUTPUT_OFFSET,
-                        .activation_min = FULLY_CONNECTED_OUT_ACTIVATION_MIN,
-                        .activation_max = FULLY_CONNECTED_OUT_ACTIVATION_MAX},
-                       {FULLY_CONNECTED_OUTPUT_MULTIPLIER, FULLY_CONNECTED_OUTPUT_SHIFT}, input, weights, bias,
-                       out.data(), FULLY_CONNECTED_INPUT_BATCHES, FULLY_CONNECTED_ACCUMULATION_DEPTH,
-                       FULLY_CONNECTED_OUT_CH);
+    fully_connected_into(input, weights, bias, out.data());
     return out;
 }
 
@@ -75,17 +82,25 @@ inline constexpr std::size_t fc_per_ch_outputs = FC_PER_CH_DST_SIZE;
 static_assert(fc_per_ch_outputs == FC_PER_CH_INPUT_BATCHES * FC_PER_CH_OUT_CH);
 static_assert(std::size(fc_per_ch::fc_per_ch_output) == fc_per_ch_outputs);
 
+inline constexpr q::fully_connected_params fc_per_ch_params{.input_offset = FC_PER_CH_INPUT_OFFSET,
+                                                            .output_offset = FC_PER_CH_OUTPUT_OFFSET,
+                                                            .activation_min = FC_PER_CH_OUT_ACTIVATION_MIN,
+                                                            .activation_max = FC_PER_CH_OUT_ACTIVATION_MAX};
+
+/// The layer into `out` (`fc_per_ch_outputs` elements), with the channels' multipliers and shifts given.
+constexpr void fully_connected_per_channel_into(const std::int8_t* input, const std::int8_t* weights,
+                                                const std::int32_t* bias, const std::int32_t* multipliers,
+                                                const std::int32_t* shifts, std::int8_t* out) {
+    q::fully_connected_per_channel(fc_per_ch_params, multipliers, shifts, input, weights, bias, out,
+                                   FC_PER_CH_INPUT_BATCHES, FC_PER_CH_ACCUMULATION_DEPTH, FC_PER_CH_OUT_CH);
+}
+
 constexpr int8_array<fc_per_ch_outputs> fully_connected_per_channel(const std::int8_t* input,
                                                                     const std::int8_t* weights,
                                                                     const std::int32_t* bias) {
     int8_array<fc_per_ch_outputs> out;
-    q::fully_connected_per_channel({.input_offset = FC_PER_CH_INPUT_OFFSET,
-                                    .output_offset = FC_PER_CH_OUTPUT_OFFSET,
-                                    .activation_min = FC_PER_CH_OUT_ACTIVATION_MIN,
-                                    .activation_max = FC_PER_CH_OUT_ACTIVATION_MAX},
-                                   fc_per_ch::fc_per_ch_output_multiplier, fc_per_ch::fc_per_ch_output_shift, input,
-                                   weights, bias, out.data(), FC_PER_CH_INPUT_BATCHES, FC_PER_CH_ACCUMULATION_DEPTH,
-                                   FC_PER_CH_OUT_CH);
+    fully_connected_per_channel_into(input, weights, bias, fc_per_ch::fc_per_ch_output_multiplier,
+                                     fc_per_ch::fc_per_ch_output_shift, out.data());
     return out;
 }
 

@@ -10,7 +10,7 @@
 /// processor cannot run, called from a unit that was built not to need it: an illegal instruction. So every
 /// function of the library carries an ABI tag (`[[gnu::abi_tag]]`, part of its mangled name, not of the names
 /// diagnostics print) that names what its code depends on: the x86-64 level (`x86_64_v1` to `x86_64_v4`) and the
-/// vector extensions beyond it, or `aarch64`, or `arm` with its FPU, `neon` and `fma`.
+/// vector extensions beyond it, or `aarch64`, or `arm` with its FPU, `neon`, `fma` and `dsp`.
 /// Units for different targets then call different functions, each the code of its own unit
 /// (tests/mixed_targets). The types (matrices, records) are the same in every unit.
 #pragma once
@@ -75,7 +75,14 @@
 #else
 #define CTA_DETAIL_TARGET_ARM_FP ""
 #endif
-#define CTA_DETAIL_TARGET_NAME "arm" CTA_DETAIL_TARGET_ARM_FP CTA_DETAIL_TARGET_ARM_NEON CTA_DETAIL_TARGET_ARM_FMA
+// The DSP extension (the Cortex-M4's SIMD instructions on 8- and 16-bit halves), which the quantized kernels use.
+#if defined(__ARM_FEATURE_DSP)
+#define CTA_DETAIL_TARGET_ARM_DSP "_dsp"
+#else
+#define CTA_DETAIL_TARGET_ARM_DSP ""
+#endif
+#define CTA_DETAIL_TARGET_NAME                                                                                    \
+    "arm" CTA_DETAIL_TARGET_ARM_FP CTA_DETAIL_TARGET_ARM_NEON CTA_DETAIL_TARGET_ARM_FMA CTA_DETAIL_TARGET_ARM_DSP
 #else
 #define CTA_DETAIL_TARGET_NAME "generic"
 #endif

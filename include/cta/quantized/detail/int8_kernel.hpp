@@ -4,13 +4,31 @@
 /// products with offsets that makes an output element's accumulator, the last step of every output element
 /// (requantize the 32-bit accumulator, add the output offset, clamp to the activation range, narrow to int8), and
 /// the preconditions on the offsets and the activation range.
+///
+/// On a target with Arm's DSP extension (`__ARM_FEATURE_DSP`: the Cortex-M4, M7, M33 with it, 32-bit A-profile cores),
+/// the sum of products runs, at run time only, on its SIMD instructions through the ACLE intrinsics of
+/// <arm_acle.h>: `sxtab16` widens two of four int8 to int16 and adds the offset to each, `smlad` adds two 16-bit
+/// products to the accumulator, so four multiply-adds take two loads, four widenings and two `smlad`. The sum is the
+/// same integer: each (q + offset) is in [-255, 255] and fits 16 bits, each product and pair of products is exact in
+/// 32 bits, and the accumulator wraps modulo 2^32 as the plain loop's would if it could; where the true sum fits in
+/// int32 (the kernels' precondition) both give it, whatever the order. A constant evaluation, and every other target,
+/// runs the plain loop.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include <cta/detail/target.hpp>
 #include <cta/quantized/fixed_point.hpp>
+
+#if defined(__ARM_FEATURE_DSP) && defined(__GNUC__)
+// A compiler header (GCC's and Clang's), available freestanding: the DSP extension's intrinsics.
+#include <arm_acle.h>
+#define CTA_DETAIL_QUANTIZED_DSP 1
+#else
+#define CTA_DETAIL_QUANTIZED_DSP 0
+#endif
 
 namespace cta::quantized {
 
@@ -42,11 +60,91 @@ CTA_DETAIL_TARGET_TAG constexpr bool operand_offset_in_range(std::int32_t offset
     return offset >= -127 && offset <= 128;
 }
 
+#if CTA_DETAIL_QUANTIZED_DSP
+namespace dsp {
+
+/// Four int8 at `p` (any alignment: the cores with the DSP extension load words unaligned) as one word.
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t load4(const std::int8_t* p) noexcept {
+    std::int32_t word;
+    __builtin_memcpy(&word, p, sizeof word);
+    return word;
+}
+
+/// `offset` in both 16-bit halves of a word.
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t pair(std::int32_t offset) noexcept {
+    return static_cast<std::int32_t>((static_cast<std::uint32_t>(offset) & 0xffffU) * 0x10001U);
+}
+
+/// Bytes 1 and 3 of `word`, sign-extended to 16 bits, plus `offsets` (`sxtab16` with its operand rotated by 8 bits,
+/// which GCC's <arm_acle.h> has no intrinsic for, and does not fold a rotation into).
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t widen_odd(std::int32_t offsets,
+                                                                          std::int32_t word) noexcept {
+    std::int32_t result;
+    asm("sxtab16 %0, %1, %2, ror #8" : "=r"(result) : "r"(offsets), "r"(word));
+    return result;
+}
+
+/// Two int8 `low` and `high`, plus their offset each, as the two 16-bit halves of a word.
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t halves(std::int32_t low, std::int32_t high) noexcept {
+    return static_cast<std::int32_t>((static_cast<std::uint32_t>(low) & 0xffffU) |
+                                     (static_cast<std::uint32_t>(high) << 16));
+}
+
+/// Four multiply-adds: `a[0..3]` and `b[0..3]` (contiguous), each plus its offset pair.
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t
+four_products(const std::int8_t* a, std::int32_t a_offsets, const std::int8_t* b, std::int32_t b_offsets,
+              std::int32_t acc) noexcept {
+    const std::int32_t wa = load4(a);
+    const std::int32_t wb = load4(b);
+    acc = __smlad(__sxtab16(a_offsets, wa), __sxtab16(b_offsets, wb), acc);  // k, k + 2
+    return __smlad(widen_odd(a_offsets, wa), widen_odd(b_offsets, wb), acc);  // k + 1, k + 3
+}
+
+/// `offset_dot` on the DSP extension: `a` read four at a time, `b` likewise where it is contiguous (`b_stride` 1,
+/// eight multiply-adds a step, then four) or gathered byte by byte into the same pairs, then the last depth % 4 one
+/// by one.
+CTA_DETAIL_TARGET_TAG inline std::int32_t offset_dot(const std::int8_t* a, std::int32_t a_offset,
+                                                     const std::int8_t* b, std::size_t b_stride,
+                                                     std::int32_t b_offset, std::size_t depth) noexcept {
+    const std::int32_t a_offsets = pair(a_offset);
+    const std::int32_t b_offsets = pair(b_offset);
+    std::int32_t acc = 0;
+    const std::int8_t* const a_end = a + depth / 4 * 4;
+    if (b_stride == 1) {
+        for (; a_end - a >= 8; a += 8, b += 8)
+            acc = four_products(a + 4, a_offsets, b + 4, b_offsets, four_products(a, a_offsets, b, b_offsets, acc));
+        if (a != a_end) {
+            acc = four_products(a, a_offsets, b, b_offsets, acc);
+            a += 4;
+            b += 4;
+        }
+    } else {
+        for (; a != a_end; a += 4, b += 4 * b_stride) {
+            const std::int32_t wa = load4(a);
+            const std::int32_t b0 = b[0];
+            const std::int32_t b1 = b[b_stride];
+            const std::int32_t b2 = b[2 * b_stride];
+            const std::int32_t b3 = b[3 * b_stride];
+            acc = __smlad(__sxtab16(a_offsets, wa), halves(b0 + b_offset, b2 + b_offset), acc);
+            acc = __smlad(widen_odd(a_offsets, wa), halves(b1 + b_offset, b3 + b_offset), acc);
+        }
+    }
+    for (std::size_t k = 0; k < depth % 4; ++k) acc += (a[k] + a_offset) * (b[k * b_stride] + b_offset);
+    return acc;
+}
+
+}  // namespace dsp
+#endif
+
 /// @brief `sum over k < depth of (a[k] + a_offset) * (b[k * b_stride] + b_offset)`, accumulated in int32 in the order
-/// k = 0, 1, ...: one multiply-add per loop step (a constant evaluation costs Clang one step each).
+/// k = 0, 1, ...: one multiply-add per loop step (a constant evaluation costs Clang one step each). At run time on a
+/// target with the DSP extension, `dsp::offset_dot`: the same sum (see the file's description).
 CTA_DETAIL_TARGET_TAG constexpr std::int32_t offset_dot(const std::int8_t* a, std::int32_t a_offset,
                                                         const std::int8_t* b, std::size_t b_stride,
                                                         std::int32_t b_offset, std::size_t depth) noexcept {
+#if CTA_DETAIL_QUANTIZED_DSP
+    if (!std::is_constant_evaluated()) return dsp::offset_dot(a, a_offset, b, b_stride, b_offset, depth);
+#endif
     std::int32_t acc = 0;
     for (std::size_t k = 0; k < depth; ++k)  // one statement, one step: no braces
         acc += (a[k] + a_offset) * (b[k * b_stride] + b_offset);

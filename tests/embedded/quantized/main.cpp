@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: BSL-1.0
+// cta's quantized kernels (<cta/quantized/...>) on a bare-metal Cortex-M3 (QEMU's mps2-an385: no FPU, no DSP
+// extension) and Cortex-M4 (mps2-an386), from the same source: every reference case of TensorFlow Lite in
+// tests/quantized/tflite_int8 (FULLY_CONNECTED per tensor and per channel, BATCH_MATMUL with its right-hand side as
+// stored and stored transposed, softmax int8 to int8, int8 to int16 and int16 to int16) computed on the target from
+// copies of its inputs that the compiler cannot know, every output compared with the same computation done by the
+// compiler (a constant evaluation, which static_assert proves equal to TensorFlow Lite's published outputs). Exit code
+// 0 if every output agrees.
+//
+// With the command line `measure` (QEMU: -semihosting-config enable=on,arg=measure) the program instead calls each
+// kernel once between the marker functions cta_measure_begin and cta_measure_end, after a call with nothing between
+// them, and prints a line for each: run under QEMU's trace of executed instructions, the instructions between the
+// markers, less those of the empty call, are the kernel call's (tests/embedded/quantized_figures.cmake).
+//
+// A case is a struct of a few lines (see `cases` below): the kernel call as a constexpr function of its input arrays
+// and its output, the arrays, TensorFlow Lite's expected output, a name and the multiply-accumulates of one call.
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include <cta/quantized/batch_matmul.hpp>
+#include <cta/quantized/fully_connected.hpp>
+#include <cta/quantized/softmax.hpp>
+
+#include "kernel_cases.hpp"
+#include "line.hpp"
+#include "softmax_cases.hpp"
+
+namespace q = cta::quantized;
+
+// The markers of a measured call: functions that do nothing, never inlined, whose first instructions the trace shows.
+extern "C" [[gnu::noipa, gnu::used]] void cta_measure_begin() { asm volatile("" ::: "memory"); }
+extern "C" [[gnu::noipa, gnu::used]] void cta_measure_end() { asm volatile("" ::: "memory"); }
+
+namespace {
+
+/// A copy of the constant object `Data` (an array, or a struct such as the softmax tables) in RAM, filled at run time
+/// byte by byte through volatile reads: its values are known only when the program runs.
+template <const auto& Data>
+struct run_time_copy {
+    using type = std::remove_cvref_t<decltype(Data)>;
+    static_assert(std::is_trivially_copyable_v<type>);
+    static inline type value{};
+    static void fill() {
+        const auto* from = reinterpret_cast<const volatile unsigned char*>(&Data);
+        auto* to = reinterpret_cast<unsigned char*>(&value);
+        for (std::size_t i = 0; i < sizeof(type); ++i) to[i] = from[i];
+    }
+};
+
+/// A case: `Compute(inputs..., output)` writes `N` outputs of type `Output` from the objects `Inputs`. `expected` is
+/// its result in a constant evaluation, which must equal `Reference` (TensorFlow Lite's published output); `compute`
+/// runs it on the target from run-time copies of the inputs into `output`.
+template <class Output, std::size_t N, auto Compute, const auto& Reference, const auto&... Inputs>
+struct kernel_case {
+    using output_type = Output;
+    static constexpr std::size_t outputs = N;
+    static constexpr auto expected = [] {
+        struct result {
+            Output elements[N];
+        } r{};
+        Compute(Inputs..., r.elements);
+        return r;
+    }();
+    static_assert(sizeof(Reference) == sizeof(Output) * N);
+    static_assert([] {
+        for (std::size_t i = 0; i < N; ++i)
+            if (expected.elements[i] != Reference[i]) return false;
+        return true;
+    }(), "the compile-time outputs differ from TensorFlow Lite's");
+    static inline Output output[N];
+    static void prepare() { (run_time_copy<Inputs>::fill(), ...); }
+    static void compute() { Compute(run_time_copy<Inputs>::value..., output); }
+};
+
+namespace fc = cases::fc;
+namespace fc_per_ch = cases::fc_per_ch;
+namespace bmm1 = cases::bmm1;
+namespace bmm2 = cases::bmm2;
+namespace ref_s8 = softmax_cases::ref_s8;
+namespace ref_s8_s16 = softmax_cases::ref_s8_s16;
+namespace ref_s16 = softmax_cases::ref_s16;
+
+/// BATCH_MATMUL of a reference case into `out`, the right-hand side as a plain depth x cols matrix per batch.
+template <const cases::batch_matmul_case& C>
+constexpr void batch_matmul(const std::int8_t* lhs, const std::int8_t* rhs, std::int8_t* out) {
+    q::batch_matmul(C.params, C.multiplier, lhs, C.lhs_batches, rhs, C.rhs_batches, out, C.rows, C.depth, C.cols);
+}
+
+/// The same with the right-hand side stored transposed, cols x depth per batch.
+template <const cases::batch_matmul_case& C>
+constexpr void batch_matmul_rhs_transposed(const std::int8_t* lhs, const std::int8_t* rhs, std::int8_t* out) {
+    q::batch_matmul_rhs_transposed(C.params, C.multiplier, lhs, C.lhs_batches, rhs, C.rhs_batches, out, C.rows,
+                                   C.depth, C.cols);
+}
+
+constexpr void softmax_int8(const std::int8_t* input, std::int8_t* out) {
+    q::softmax(input, SOFTMAX_NUM_ROWS, SOFTMAX_ROW_SIZE, softmax_cases::s8_config, out);
+}
+
+constexpr void softmax_int8_int16(const std::int8_t* input, std::int16_t* out) {
+    q::softmax(input, SOFTMAX_S8_S16_NUM_ROWS, SOFTMAX_S8_S16_ROW_SIZE, softmax_cases::s8_s16_config, out);
+}
+
+constexpr void softmax_int16(const std::int16_t* input, const q::softmax_int16_luts& luts, std::int16_t* out) {
+    q::softmax(input, SOFTMAX_S16_NUM_ROWS, SOFTMAX_S16_ROW_SIZE, softmax_cases::s16_config, luts, out);
+}
+
+// ---- The cases ------------------------------------------------------------------------------------------------------
+
+struct fully_connected
+    : kernel_case<std::int8_t, cases::fc_outputs, cases::fully_connected_into, fc::fully_connected_output_ref,
+                  fc::fully_connected_input, fc::fully_connected_weights, fc::fully_connected_biases> {
+    static constexpr const char* name = "fully_connected: FULLY_CONNECTED per tensor, 3 x 20 by 20 x 6";
+    static constexpr std::uint32_t macs = FULLY_CONNECTED_INPUT_BATCHES * FULLY_CONNECTED_ACCUMULATION_DEPTH *
+                                          FULLY_CONNECTED_OUT_CH;
+};
+
+struct fully_connected_per_channel
+    : kernel_case<std::int8_t, cases::fc_per_ch_outputs, cases::fully_connected_per_channel_into,
+                  fc_per_ch::fc_per_ch_output, fc_per_ch::fc_per_ch_input, fc_per_ch::fc_per_ch_weights,
+                  fc_per_ch::fc_per_ch_bias, fc_per_ch::fc_per_ch_output_multiplier,
+                  fc_per_ch::fc_per_ch_output_shift> {
+    static constexpr const char* name = "fc_per_ch: FULLY_CONNECTED per channel, 1 x 89 by 89 x 22";
+    static constexpr std::uint32_t macs = FC_PER_CH_INPUT_BATCHES * FC_PER_CH_ACCUMULATION_DEPTH * FC_PER_CH_OUT_CH;
+};
+
+/// BATCH_MATMUL of reference case `C` (the right-hand side stored transposed or not) against `Reference`.
+template <const cases::batch_matmul_case& C, bool Transposed, const auto& Reference, const auto& Lhs, const auto& Rhs>
+struct batch_matmul_case
+    : kernel_case<std::int8_t, sizeof(Reference),
+                  Transposed ? batch_matmul_rhs_transposed<C> : batch_matmul<C>, Reference, Lhs, Rhs> {
+    static constexpr std::uint32_t macs = 9 * C.rows * C.depth * C.cols;  // 3 x 3 batches
+};
+
+struct batch_matmul_1 : batch_matmul_case<cases::bmm1_case, false, bmm1::batch_matmul_1_s8_output,
+                                          bmm1::batch_matmul_1_s8_lhs_input_tensor,
+                                          bmm1::batch_matmul_1_s8_rhs_input_tensor> {
+    static constexpr const char* name = "batch_matmul_1_s8: BATCH_MATMUL, 9 batches of 32 x 16 by 16 x 24";
+};
+struct batch_matmul_1_transposed : batch_matmul_case<cases::bmm1_case, true, bmm1::batch_matmul_1_s8_output,
+                                                     bmm1::batch_matmul_1_s8_lhs_input_tensor,
+                                                     bmm1::batch_matmul_1_s8_rhs_transposed_tensor> {
+    static constexpr const char* name = "batch_matmul_1_s8: the same, right-hand sides stored transposed";
+};
+// batch_matmul_2_s8's rhs_input_tensor is the right-hand side stored transposed (adj_y), one for every batch.
+struct batch_matmul_2 : batch_matmul_case<cases::bmm2_case, false, bmm2::batch_matmul_2_s8_output,
+                                          bmm2::batch_matmul_2_s8_lhs_input_tensor,
+                                          bmm2::batch_matmul_2_s8_rhs_transposed_tensor> {
+    static constexpr const char* name = "batch_matmul_2_s8: BATCH_MATMUL, 9 batches of 32 x 16 by one 16 x 24";
+};
+struct batch_matmul_2_transposed : batch_matmul_case<cases::bmm2_case, true, bmm2::batch_matmul_2_s8_output,
+                                                     bmm2::batch_matmul_2_s8_lhs_input_tensor,
+                                                     bmm2::batch_matmul_2_s8_rhs_input_tensor> {
+    static constexpr const char* name = "batch_matmul_2_s8: the same, right-hand side stored transposed";
+};
+
+struct softmax_s8
+    : kernel_case<std::int8_t, softmax_cases::s8_size, softmax_int8, ref_s8::softmax_output_ref,
+                  ref_s8::softmax_input> {
+    static constexpr const char* name = "softmax: int8 to int8, 2 rows of 5";
+    static constexpr std::uint32_t macs = 0;
+};
+
+struct softmax_s8_s16
+    : kernel_case<std::int16_t, softmax_cases::s8_s16_size, softmax_int8_int16,
+                  ref_s8_s16::softmax_s8_s16_output_ref, ref_s8_s16::softmax_s8_s16_input> {
+    static constexpr const char* name = "softmax_s8_s16: int8 to int16, 2 rows of 12";
+    static constexpr std::uint32_t macs = 0;
+};
+
+struct softmax_s16
+    : kernel_case<std::int16_t, softmax_cases::s16_size, softmax_int16, ref_s16::softmax_s16_output_ref,
+                  ref_s16::softmax_s16_input, softmax_cases::published_luts> {
+    static constexpr const char* name = "softmax_s16: int16 to int16, 3 rows of 10, the published tables";
+    static constexpr std::uint32_t macs = 0;
+};
+
+/// Computes case `C` on the target and compares each output with the compiler's; prints the verdict.
+template <class C>
+bool check() {
+    C::prepare();
+    C::compute();
+    std::size_t differing = 0;
+    std::size_t first = 0;
+    for (std::size_t i = 0; i < C::outputs; ++i) {
+        if (C::output[i] != C::expected.elements[i]) {
+            if (differing == 0) first = i;
+            ++differing;
+        }
+    }
+    line out;
+    out << C::name << ": ";
+    out.decimal(C::outputs) << " outputs";
+    if (differing == 0) {
+        (out << ", identical to the compile-time outputs").print();
+        return true;
+    }
+    out << ", ";
+    out.decimal(differing) << " DIFFERENT from the compile-time outputs, the first at ";
+    out.decimal(first);
+    out.print();
+    return false;
+}
+
+/// Calls case `C`'s kernel once between the markers, and prints `measure: <name>|<macs>|<outputs>`.
+template <class C>
+void measure() {
+    C::prepare();
+    cta_measure_begin();
+    C::compute();
+    cta_measure_end();
+    line out;
+    out << "measure: " << C::name << '|';
+    out.decimal(C::macs) << '|';
+    out.decimal(C::outputs).print();
+}
+
+template <class... C>
+struct case_list {
+    static bool check_all() { return (check<C>() & ...); }
+    static void measure_all() {
+        cta_measure_begin();  // nothing between the markers: the instructions of the markers themselves
+        cta_measure_end();
+        (line{} << "measure: the markers alone|0|0").print();
+        (measure<C>(), ...);
+    }
+};
+
+using all_cases = case_list<fully_connected, fully_connected_per_channel, batch_matmul_1, batch_matmul_1_transposed,
+                            batch_matmul_2, batch_matmul_2_transposed, softmax_s8, softmax_s8_s16, softmax_s16>;
+
+bool measuring() {
+    char command_line[16] = {};
+    if (!semihosting::command_line(command_line, sizeof command_line)) return false;
+    const char* word = "measure";
+    std::size_t i = 0;
+    while (word[i] != '\0' && command_line[i] == word[i]) ++i;
+    return word[i] == '\0' && command_line[i] == '\0';
+}
+
+}  // namespace
+
+int main() {
+#if defined(__ARM_FEATURE_DSP)
+    print_title("Cortex-M (with the DSP extension): cta's quantized kernels at run time");
+#else
+    print_title("Cortex-M (without the DSP extension): cta's quantized kernels at run time");
+#endif
+#if defined(CTA_QUANTIZED_FLOAT_PROBE)
+    // A floating-point product at run time, which tests/embedded/check_no_float.cmake must find (the test
+    // embedded.quantized.no_float.detects_float builds the program with it).
+    volatile float probe = 1.5F;
+    probe = probe * probe;
+#endif
+    if (measuring()) {
+        all_cases::measure_all();
+        return 0;
+    }
+    const bool ok = all_cases::check_all();
+    (line{} << (ok ? "PASS" : "FAIL")).print();
+    return ok ? 0 : 1;
+}
