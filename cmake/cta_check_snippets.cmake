@@ -5,7 +5,8 @@
 #         [-DUPDATE=ON] -P cmake/cta_check_snippets.cmake
 #
 # ROOT defaults to the directory above this file; DOCS (separated by commas or semicolons, relative to ROOT or
-# absolute) to docs/tutorial.md and docs/tutorial.zh.md; CHECK to all.
+# absolute) to the tutorials and their translations, docs/tutorial.md, docs/tutorial.zh.md, docs/quantized.md and
+# docs/quantized.zh.md; CHECK to all.
 #
 # Snippets (CHECK=snippets). A code block quoted from a source is introduced by a marker line
 #
@@ -34,8 +35,10 @@
 # trailing zeros after the point: 0.50 is 0.5, 2.0 is 2, 0.0000 is 0. A static_assert is the text from
 # "static_assert(" to the next ");" with // comments removed.
 #
-# With -DTRANSLATIONS=ON the documents must also quote the same snippets in the same order and show the same set of
-# checked numbers: a translation shows what the original shows. -DLIST_NUMBERS=ON lists the numbers checked.
+# With -DTRANSLATIONS=ON a translation must also quote the same snippets in the same order as its original and show
+# the same set of checked numbers: a translation shows what the original shows. A translation is named after its
+# original with a language before ".md" (docs/tutorial.zh.md translates docs/tutorial.md), and its original must be
+# among DOCS. -DLIST_NUMBERS=ON lists the numbers checked.
 
 cmake_minimum_required(VERSION 3.25)
 
@@ -43,7 +46,7 @@ if(NOT DEFINED ROOT)
   get_filename_component(ROOT "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
 endif()
 if(NOT DEFINED DOCS)
-  set(DOCS "docs/tutorial.md,docs/tutorial.zh.md")
+  set(DOCS "docs/tutorial.md,docs/tutorial.zh.md,docs/quantized.md,docs/quantized.zh.md")
 endif()
 if(NOT DEFINED CHECK)
   set(CHECK all)
@@ -514,31 +517,36 @@ if(CHECK MATCHES "^(all|numbers)$")
 endif()
 
 if(TRANSLATIONS)
-  list(GET DOCS 0 _first)
   foreach(doc IN LISTS DOCS)
-    if(doc STREQUAL _first)
+    # <name>.<language>.md translates <name>.md.
+    if(NOT doc MATCHES "^(.*)\\.[a-z][a-z](-[A-Za-z]+)?\\.md$")
       continue()
     endif()
-    if(CHECK MATCHES "^(all|snippets)$" AND NOT _snippets_${doc} STREQUAL _snippets_${_first})
-      string(REPLACE ";" "\n    " a "${_snippets_${_first}}")
+    set(_original "${CMAKE_MATCH_1}.md")
+    if(NOT _original IN_LIST DOCS)
+      _cta_error("${doc} is a translation, and its original, ${_original}, is not among the documents checked")
+      continue()
+    endif()
+    if(CHECK MATCHES "^(all|snippets)$" AND NOT _snippets_${doc} STREQUAL _snippets_${_original})
+      string(REPLACE ";" "\n    " a "${_snippets_${_original}}")
       string(REPLACE ";" "\n    " b "${_snippets_${doc}}")
-      _cta_error("${doc} and ${_first} must quote the same snippets in the same order:"
-                 "\n  ${_first}:\n    ${a}\n  ${doc}:\n    ${b}")
+      _cta_error("${doc} and ${_original} must quote the same snippets in the same order:"
+                 "\n  ${_original}:\n    ${a}\n  ${doc}:\n    ${b}")
     endif()
     if(CHECK MATCHES "^(all|numbers)$")
-      set(_only_first "${_numbers_${_first}}")
+      set(_only_original "${_numbers_${_original}}")
       set(_only_doc "${_numbers_${doc}}")
       if(_numbers_${doc})
-        list(REMOVE_ITEM _only_first ${_numbers_${doc}})
+        list(REMOVE_ITEM _only_original ${_numbers_${doc}})
       endif()
-      if(_numbers_${_first})
-        list(REMOVE_ITEM _only_doc ${_numbers_${_first}})
+      if(_numbers_${_original})
+        list(REMOVE_ITEM _only_doc ${_numbers_${_original}})
       endif()
-      if(_only_first OR _only_doc)
-        string(REPLACE ";" " " a "${_only_first}")
+      if(_only_original OR _only_doc)
+        string(REPLACE ";" " " a "${_only_original}")
         string(REPLACE ";" " " b "${_only_doc}")
-        _cta_error("${doc} and ${_first} must show the same numbers:"
-                   "\n  only in ${_first}: ${a}\n  only in ${doc}: ${b}")
+        _cta_error("${doc} and ${_original} must show the same numbers:"
+                   "\n  only in ${_original}: ${a}\n  only in ${doc}: ${b}")
       endif()
     endif()
   endforeach()

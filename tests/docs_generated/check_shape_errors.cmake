@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: BSL-1.0
-# The compiler messages quoted in docs/shape-errors.md are the real ones: for each CASE, builds the compile-fail
-# target <CASE>_ko in BUILD_DIR (it must fail), takes the compiler's message (below) and compares it with the block
-# of DOC introduced by the line
+# The compiler messages quoted in docs/shape-errors.md (and docs/quantized.md, docs/quantized.zh.md) are the real
+# ones: for each CASE, builds the compile-fail target <CASE>_ko in BUILD_DIR (it must fail), takes the compiler's
+# message (below) and compares it with the block of each page of DOC (one page, or several separated by commas)
+# introduced by the line
 #
 #   <!-- compiler-output: <COMPILER>, <CASE> -->
 #
@@ -17,7 +18,8 @@
 # quotes are then '...'), and the source directory is written <source>. Line and column numbers are ignored when
 # comparing, so that editing a header does not make the page fail; UPDATE writes the current ones.
 #
-# If DOC has no block for COMPILER, the check prints "skipped: no block for <COMPILER>" (the test's skip pattern).
+# If no page of DOC has a block for COMPILER, the check prints "skipped: no block for <COMPILER>" (the test's skip
+# pattern); if some have and others not, it fails.
 cmake_minimum_required(VERSION 3.25)
 
 foreach(_var BUILD_DIR SOURCE_DIR DOC COMPILER CASES)
@@ -78,51 +80,74 @@ function(_without_positions text out)
 endfunction()
 
 string(REPLACE "," ";" CASES "${CASES}")
-file(READ "${DOC}" doc)
-string(FIND "${doc}" "<!-- compiler-output: ${COMPILER}, " any_block)
-if(any_block EQUAL -1)
+string(REPLACE "," ";" _pages "${DOC}")
+set(_with_blocks "")
+set(_without_blocks "")
+foreach(page IN LISTS _pages)
+  file(READ "${page}" doc)
+  string(FIND "${doc}" "<!-- compiler-output: ${COMPILER}, " any_block)
+  if(any_block EQUAL -1)
+    list(APPEND _without_blocks "${page}")
+  else()
+    list(APPEND _with_blocks "${page}")
+  endif()
+endforeach()
+if(NOT _with_blocks)
   message("docs.shape_errors skipped: no block for ${COMPILER} in ${DOC}")
   return()
 endif()
+if(_without_blocks)
+  message(FATAL_ERROR "${_without_blocks} has no block for ${COMPILER}, but ${_with_blocks} has: pages quoting the "
+                      "same messages quote them for the same compilers")
+endif()
+
+foreach(case IN LISTS CASES)
+  _compiler_message(${case}_ko _actual_${case})
+endforeach()
 
 set(failures "")
-foreach(case IN LISTS CASES)
-  set(marker "<!-- compiler-output: ${COMPILER}, ${case} -->\n```text\n")
-  string(FIND "${doc}" "${marker}" at)
-  if(at EQUAL -1)
-    message(FATAL_ERROR "${DOC} has no block for ${COMPILER}, ${case}: add the lines\n${marker}```")
-  endif()
-  string(LENGTH "${marker}" marker_length)
-  math(EXPR start "${at} + ${marker_length}")
-  string(SUBSTRING "${doc}" ${start} -1 after)
-  string(FIND "${after}" "```" length)
-  if(length EQUAL -1)
-    message(FATAL_ERROR "${DOC}: the block for ${COMPILER}, ${case} is not closed with ```")
-  endif()
-  string(SUBSTRING "${after}" 0 ${length} documented)
-  _compiler_message(${case}_ko actual)
+foreach(page IN LISTS _pages)
+  file(READ "${page}" doc)
+  get_filename_component(page_name "${page}" NAME)
+  foreach(case IN LISTS CASES)
+    set(marker "<!-- compiler-output: ${COMPILER}, ${case} -->\n```text\n")
+    string(FIND "${doc}" "${marker}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "${page} has no block for ${COMPILER}, ${case}: add the lines\n${marker}```")
+    endif()
+    string(LENGTH "${marker}" marker_length)
+    math(EXPR start "${at} + ${marker_length}")
+    string(SUBSTRING "${doc}" ${start} -1 after)
+    string(FIND "${after}" "```" length)
+    if(length EQUAL -1)
+      message(FATAL_ERROR "${page}: the block for ${COMPILER}, ${case} is not closed with ```")
+    endif()
+    string(SUBSTRING "${after}" 0 ${length} documented)
+    set(actual "${_actual_${case}}")
 
+    if(UPDATE)
+      string(SUBSTRING "${doc}" 0 ${start} before)
+      string(SUBSTRING "${after}" ${length} -1 tail)
+      set(doc "${before}${actual}${tail}")
+      message("${page_name}: ${COMPILER}, ${case}: written")
+      continue()
+    endif()
+    _without_positions("${documented}" documented_masked)
+    _without_positions("${actual}" actual_masked)
+    if(documented_masked STREQUAL actual_masked)
+      message("${page_name}: ${COMPILER}, ${case}: the page quotes the compiler's message")
+    else()
+      string(APPEND failures
+             "${page_name}: ${COMPILER}, ${case}: the page's block differs from the compiler's message.\n"
+             "--- in ${page}:\n${documented}--- from the compiler (${case}_ko):\n${actual}\n")
+    endif()
+  endforeach()
   if(UPDATE)
-    string(SUBSTRING "${doc}" 0 ${start} before)
-    string(SUBSTRING "${after}" ${length} -1 tail)
-    set(doc "${before}${actual}${tail}")
-    message("${COMPILER}, ${case}: written")
-    continue()
-  endif()
-  _without_positions("${documented}" documented_masked)
-  _without_positions("${actual}" actual_masked)
-  if(documented_masked STREQUAL actual_masked)
-    message("${COMPILER}, ${case}: the page quotes the compiler's message")
-  else()
-    string(APPEND failures
-           "${COMPILER}, ${case}: the page's block differs from the compiler's message.\n"
-           "--- in ${DOC}:\n${documented}--- from the compiler (${case}_ko):\n${actual}\n")
+    file(WRITE "${page}" "${doc}")
   endif()
 endforeach()
 
-if(UPDATE)
-  file(WRITE "${DOC}" "${doc}")
-elseif(failures)
+if(failures)
   message("${failures}")  # as it is: FATAL_ERROR would wrap the lines
   message(FATAL_ERROR "${DOC} does not quote the compiler's messages (line and column numbers are not compared). "
                       "Update the page's blocks with\n"

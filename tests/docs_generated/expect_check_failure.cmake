@@ -9,9 +9,10 @@
 #                       figures/absent.svg and figure/inputs.svg (a directory that does not exist) added to the second
 #                       -> "scores.svg: not shown by tutorial.md", "tutorial.zh.md shows absent.svg, which the
 #                       program does not write", "tutorial.zh.md shows figure/inputs.svg, which does not exist"
-#   CHECK=shape_errors  one type of the matmul_operator block for COMPILER changed, 3 x 3 -> 3 x 5
-#                       -> "matmul_operator: the page's block differs"; then UPDATE=ON rewrites the copy, which
-#                       passes the check again
+#   CHECK=shape_errors  in a copy of DOC, the first MUTATE_FROM of the block for COMPILER and the first of CASES
+#                       changed to MUTATE_TO (by default the matmul_operator block's matrix<int, 3, 3> to
+#                       matrix<int, 3, 5>) -> "<case>: the page's block differs"; then UPDATE=ON rewrites the copy,
+#                       which passes the check again
 #   CHECK=header_lines  in a copy of DOC (docs/performance.md), the lines of <cta/matrix.hpp> for COMPILER's
 #                       toolchain one more, <cta/attention.hpp> said to read Boost, and the row of <cta/version.hpp>
 #                       removed -> "<cta/matrix.hpp>: N + 1 lines on the page, N in the build", "<cta/attention.hpp>:
@@ -101,10 +102,16 @@ elseif(CHECK STREQUAL "figure_pages")
                   "${second_name} shows absent.svg, which the program does not write"
                   "${second_name} shows figure/inputs.svg, which does not exist" "stop drawing it")
 elseif(CHECK STREQUAL "shape_errors")
+  if(NOT DEFINED MUTATE_FROM)
+    set(MUTATE_FROM "matrix<int, 3, 3>")
+    set(MUTATE_TO "matrix<int, 3, 5>")
+  endif()
+  string(REPLACE "," ";" cases "${CASES}")
+  list(GET cases 0 case)
   get_filename_component(name "${DOC}" NAME)
   set(copy "${SCRATCH}/${name}")
   file(READ "${DOC}" doc)
-  set(marker "<!-- compiler-output: ${COMPILER}, matmul_operator -->")
+  set(marker "<!-- compiler-output: ${COMPILER}, ${case} -->")
   string(FIND "${doc}" "${marker}" at)
   if(at EQUAL -1)
     message("docs.shape_errors skipped: no block for ${COMPILER} in ${DOC}")
@@ -112,16 +119,21 @@ elseif(CHECK STREQUAL "shape_errors")
   endif()
   string(SUBSTRING "${doc}" 0 ${at} before)
   string(SUBSTRING "${doc}" ${at} -1 after)
-  string(FIND "${after}" "matrix<int, 3, 3>" type_at)
+  string(FIND "${after}" "${MUTATE_FROM}" type_at)
+  if(type_at EQUAL -1)
+    message(FATAL_ERROR "${DOC}: no ${MUTATE_FROM} after the block for ${COMPILER}, ${case}: the mutation needs "
+                        "another target")
+  endif()
   string(SUBSTRING "${after}" 0 ${type_at} head)
-  math(EXPR tail_at "${type_at} + 17")
+  string(LENGTH "${MUTATE_FROM}" from_length)
+  math(EXPR tail_at "${type_at} + ${from_length}")
   string(SUBSTRING "${after}" ${tail_at} -1 tail)
-  file(WRITE "${copy}" "${before}${head}matrix<int, 3, 5>${tail}")
+  file(WRITE "${copy}" "${before}${head}${MUTATE_TO}${tail}")
   set(args "-DBUILD_DIR=${BUILD_DIR}" "-DSOURCE_DIR=${SOURCE_DIR}" "-DCOMPILER=${COMPILER}" "-DCASES=${CASES}"
            "-DDOC=${copy}")
   _run_checker(${args})
-  _expect_failure("${output}" "${result}" "${COMPILER}, matmul_operator: the page's block differs"
-                  "matrix<int, 3, 5>" "update_shape_errors.cmake")
+  _expect_failure("${output}" "${result}" "${COMPILER}, ${case}: the page's block differs"
+                  "${MUTATE_TO}" "update_shape_errors.cmake")
   _run_checker(${args} -DUPDATE=ON)
   if(NOT result EQUAL 0)
     message(FATAL_ERROR "UPDATE=ON failed:\n${output}")
