@@ -64,16 +64,28 @@ CTA_DETAIL_TARGET_TAG constexpr self_attention_model<P> quantize_self_attention(
 
 namespace detail {
 
-/// @brief x W: a fully connected layer without bias (TensorFlow Lite's FULLY_CONNECTED, per-channel weights): output
-/// channel c requantized with quantize_multiplier(s_x * s_w(c) / s_out), in double.
+/// @brief The multiplier and shift of each output channel of x W (TensorFlow Lite's per-channel FULLY_CONNECTED):
+/// quantize_multiplier(s_x * s_w(c) / s_out), in double. A constant: no floating point at run time.
+template <auto QX, auto QW, auto QOut, std::size_t Out>
+inline constexpr auto linear_multipliers = [] {
+    struct {
+        quantized_multiplier channel[Out];
+    } m{};
+    for (std::size_t c = 0; c < Out; ++c) {
+        m.channel[c] = quantize_multiplier(static_cast<double>(QX.scale()) * static_cast<double>(QW.scale(c)) /
+                                           static_cast<double>(QOut.scale()));
+    }
+    return m;
+}();
+
+/// @brief x W: a fully connected layer without bias (TensorFlow Lite's FULLY_CONNECTED, per-channel weights), the
+/// weights read column by column (W is d_in x d_out, a column per output channel).
 template <auto QOut, std::size_t N, std::size_t In, std::size_t Out, auto QX, auto QW>
 CTA_DETAIL_TARGET_TAG constexpr void linear_into(qmatrix<std::int8_t, N, Out, QOut>& y,
                                                  const qmatrix<std::int8_t, N, In, QX>& x,
                                                  const qmatrix<std::int8_t, In, Out, QW>& w) noexcept {
     for (std::size_t c = 0; c < Out; ++c) {
-        const quantized_multiplier m = quantize_multiplier(static_cast<double>(QX.scale()) *
-                                                           static_cast<double>(QW.scale(c)) /
-                                                           static_cast<double>(QOut.scale()));
+        const quantized_multiplier m = linear_multipliers<QX, QW, QOut, Out>.channel[c];
         for (std::size_t i = 0; i < N; ++i) {
             const std::int32_t acc = offset_dot(x.data() + i * In, -QX.zero_point, w.data() + c, Out, 0, In);
             y(i, c) = requantize_to_int8(acc, m.multiplier, m.shift, QOut.zero_point, -128, 127);

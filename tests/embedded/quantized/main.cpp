@@ -18,13 +18,16 @@
 #include <cstdint>
 #include <type_traits>
 
+#include <cta/quantized/attention.hpp>
 #include <cta/quantized/batch_matmul.hpp>
 #include <cta/quantized/fully_connected.hpp>
+#include <cta/quantized/multi_head.hpp>
 #include <cta/quantized/softmax.hpp>
 
 #include "kernel_cases.hpp"
 #include "line.hpp"
 #include "softmax_cases.hpp"
+#include "../../examples/seed.hpp"
 
 namespace q = cta::quantized;
 
@@ -49,8 +52,9 @@ struct run_time_copy {
 };
 
 /// A case: `Compute(inputs..., output)` writes `N` outputs of type `Output` from the objects `Inputs`. `expected` is
-/// its result in a constant evaluation, which must equal `Reference` (TensorFlow Lite's published output); `compute`
-/// runs it on the target from run-time copies of the inputs into `output`.
+/// its result in a constant evaluation, which must equal `Reference` (TensorFlow Lite's published output; for the
+/// attention cases, their compile-time outputs, which tests/quantized proves equal to the kernels'); `compute` runs
+/// it on the target from run-time copies of the inputs into `output`.
 template <class Output, std::size_t N, auto Compute, const auto& Reference, const auto&... Inputs>
 struct kernel_case {
     using output_type = Output;
@@ -176,6 +180,54 @@ struct softmax_s16
     static constexpr std::uint32_t macs = 0;
 };
 
+// ---- Attention: the seed's, scaled, and two heads on its inputs (tests/quantized proves both equal, step by step,
+// to the kernels above; here the target's outputs must equal the compiler's) ----------------------------------------
+
+namespace seed_attention {
+inline constexpr auto parameters =
+    q::calibrate_self_attention(seed::inputs, seed::w_query, seed::w_key, seed::w_value, cta::scaled);
+inline constexpr auto model = q::quantize_self_attention<parameters>(seed::w_query, seed::w_key, seed::w_value);
+inline constexpr auto inputs = q::quantize<std::int8_t, parameters.inputs>(seed::inputs);
+inline constexpr auto outputs = q::self_attention(inputs, model);
+constexpr void compute(const decltype(inputs)& x, const decltype(model)& m, std::int8_t* out) {
+    const auto y = q::self_attention(x, m);
+    for (std::size_t i = 0; i < sizeof y.elems; ++i) out[i] = y.elems[i];
+}
+}  // namespace seed_attention
+
+namespace two_heads {
+inline constexpr cta::matrix<int, 4, 6> w_query{
+    {{1, 0, 1, 1, 0, 0}, {1, 0, 0, 0, 1, 0}, {0, 0, 1, 0, 0, 1}, {0, 1, 1, 0, 0, 0}}};
+inline constexpr cta::matrix<int, 4, 6> w_key{
+    {{0, 0, 1, 1, 0, 0}, {1, 1, 0, 0, 1, 0}, {0, 1, 0, 0, 0, 1}, {1, 1, 0, 0, 0, 0}}};
+inline constexpr cta::matrix<int, 4, 6> w_value{
+    {{0, 2, 0, 1, 0, 0}, {0, 3, 0, 0, 1, 0}, {1, 0, 3, 0, 0, 1}, {1, 1, 0, 0, 0, 0}}};
+inline constexpr cta::matrix<int, 6, 3> w_out{{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+inline constexpr auto parameters =
+    q::calibrate_multi_head_self_attention<2>(seed::inputs, w_query, w_key, w_value, w_out);
+inline constexpr auto model = q::quantize_multi_head_self_attention<parameters>(w_query, w_key, w_value, w_out);
+inline constexpr auto inputs = q::quantize<std::int8_t, parameters.inputs>(seed::inputs);
+inline constexpr auto outputs = q::multi_head_self_attention(inputs, model);
+constexpr void compute(const decltype(inputs)& x, const decltype(model)& m, std::int8_t* out) {
+    const auto y = q::multi_head_self_attention(x, m);
+    for (std::size_t i = 0; i < sizeof y.elems; ++i) out[i] = y.elems[i];
+}
+}  // namespace two_heads
+
+struct seed_self_attention : kernel_case<std::int8_t, 9, seed_attention::compute, seed_attention::outputs.elems,
+                                         seed_attention::inputs, seed_attention::model> {
+    static constexpr const char* name = "the seed's self-attention, int8, scaled: 3 x 4 by 4 x 3";
+    // Q, K, V: 3 x 4 x 3 each; the scores 3 x 3 x 3; the outputs 3 x 3 x 3.
+    static constexpr std::uint32_t macs = 3 * 36 + 27 + 27;
+};
+
+struct seed_multi_head_attention : kernel_case<std::int8_t, 9, two_heads::compute, two_heads::outputs.elems,
+                                               two_heads::inputs, two_heads::model> {
+    static constexpr const char* name = "multi-head self-attention, int8, 2 heads: 3 x 4 by 4 x 6, then 6 x 3";
+    // Q, K, V: 3 x 4 x 6 each; each head's scores and outputs 3 x 3 x 3 twice; the output projection 3 x 6 x 3.
+    static constexpr std::uint32_t macs = 3 * 72 + 2 * (27 + 27) + 54;
+};
+
 /// Computes case `C` on the target and compares each output with the compiler's; prints the verdict.
 template <class C>
 bool check() {
@@ -228,7 +280,8 @@ struct case_list {
 };
 
 using all_cases = case_list<fully_connected, fully_connected_per_channel, batch_matmul_1, batch_matmul_1_transposed,
-                            batch_matmul_2, batch_matmul_2_transposed, softmax_s8, softmax_s8_s16, softmax_s16>;
+                            batch_matmul_2, batch_matmul_2_transposed, softmax_s8, softmax_s8_s16, softmax_s16,
+                            seed_self_attention, seed_multi_head_attention>;
 
 bool measuring() {
     char command_line[16] = {};
