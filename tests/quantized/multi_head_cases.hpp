@@ -12,6 +12,7 @@
 #include <cta/quantized/multi_head_steps.hpp>
 
 #include "attention_cases.hpp"
+#include "two_heads.hpp"
 
 namespace quantized_multi_head {
 
@@ -19,14 +20,10 @@ namespace q = cta::quantized;
 using quantized_seed::product_multiplier;
 using quantized_seed::project;
 
-inline constexpr cta::matrix<int, 4, 6> w_query{
-    {{1, 0, 1, 1, 0, 0}, {1, 0, 0, 0, 1, 0}, {0, 0, 1, 0, 0, 1}, {0, 1, 1, 0, 0, 0}}};
-inline constexpr cta::matrix<int, 4, 6> w_key{
-    {{0, 0, 1, 1, 0, 0}, {1, 1, 0, 0, 1, 0}, {0, 1, 0, 0, 0, 1}, {1, 1, 0, 0, 0, 0}}};
-inline constexpr cta::matrix<int, 4, 6> w_value{
-    {{0, 2, 0, 1, 0, 0}, {0, 3, 0, 0, 1, 0}, {1, 0, 3, 0, 0, 1}, {1, 1, 0, 0, 0, 0}}};
-inline constexpr cta::matrix<int, 6, 3> w_out{
-    {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+using two_heads::w_key;
+using two_heads::w_out;
+using two_heads::w_query;
+using two_heads::w_value;
 
 inline constexpr auto parameters =
     q::calibrate_multi_head_self_attention<2>(seed::inputs, w_query, w_key, w_value, w_out);

@@ -27,6 +27,7 @@
 #include "kernel_cases.hpp"
 #include "line.hpp"
 #include "softmax_cases.hpp"
+#include "two_heads.hpp"
 #include "../../examples/seed.hpp"
 
 namespace q = cta::quantized;
@@ -195,14 +196,11 @@ constexpr void compute(const decltype(inputs)& x, const decltype(model)& m, std:
 }
 }  // namespace seed_attention
 
-namespace two_heads {
-inline constexpr cta::matrix<int, 4, 6> w_query{
-    {{1, 0, 1, 1, 0, 0}, {1, 0, 0, 0, 1, 0}, {0, 0, 1, 0, 0, 1}, {0, 1, 1, 0, 0, 0}}};
-inline constexpr cta::matrix<int, 4, 6> w_key{
-    {{0, 0, 1, 1, 0, 0}, {1, 1, 0, 0, 1, 0}, {0, 1, 0, 0, 0, 1}, {1, 1, 0, 0, 0, 0}}};
-inline constexpr cta::matrix<int, 4, 6> w_value{
-    {{0, 2, 0, 1, 0, 0}, {0, 3, 0, 0, 1, 0}, {1, 0, 3, 0, 0, 1}, {1, 1, 0, 0, 0, 0}}};
-inline constexpr cta::matrix<int, 6, 3> w_out{{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
+namespace two_head_attention {
+using ::two_heads::w_key;
+using ::two_heads::w_out;
+using ::two_heads::w_query;
+using ::two_heads::w_value;
 inline constexpr auto parameters =
     q::calibrate_multi_head_self_attention<2>(seed::inputs, w_query, w_key, w_value, w_out);
 inline constexpr auto model = q::quantize_multi_head_self_attention<parameters>(w_query, w_key, w_value, w_out);
@@ -212,7 +210,7 @@ constexpr void compute(const decltype(inputs)& x, const decltype(model)& m, std:
     const auto y = q::multi_head_self_attention(x, m);
     for (std::size_t i = 0; i < sizeof y.elems; ++i) out[i] = y.elems[i];
 }
-}  // namespace two_heads
+}  // namespace two_head_attention
 
 struct seed_self_attention : kernel_case<std::int8_t, 9, seed_attention::compute, seed_attention::outputs.elems,
                                          seed_attention::inputs, seed_attention::model> {
@@ -221,8 +219,9 @@ struct seed_self_attention : kernel_case<std::int8_t, 9, seed_attention::compute
     static constexpr std::uint32_t macs = 3 * 36 + 27 + 27;
 };
 
-struct seed_multi_head_attention : kernel_case<std::int8_t, 9, two_heads::compute, two_heads::outputs.elems,
-                                               two_heads::inputs, two_heads::model> {
+struct seed_multi_head_attention : kernel_case<std::int8_t, 9, two_head_attention::compute,
+                                               two_head_attention::outputs.elems, two_head_attention::inputs,
+                                               two_head_attention::model> {
     static constexpr const char* name = "multi-head self-attention, int8, 2 heads: 3 x 4 by 4 x 6, then 6 x 3";
     // Q, K, V: 3 x 4 x 6 each; each head's scores and outputs 3 x 3 x 3 twice; the output projection 3 x 6 x 3.
     static constexpr std::uint32_t macs = 3 * 72 + 2 * (27 + 27) + 54;
