@@ -31,6 +31,7 @@ struct attention_mask;   ///< a mask option of the attention functions
 struct multi_head_attention;  ///< `cta::multi_head_attention<H>(...)` and its variants
 struct quantized_self_attention;  ///< `cta::quantized::self_attention(x, model)` and its steps
 struct quantized_multi_head_attention;  ///< `cta::quantized::multi_head_self_attention(x, model)` and its steps
+struct quantized_linear;  ///< `cta::quantized::linear(x, layer)`
 }  // namespace op
 
 /// @brief Never true: the condition of the `static_assert` that reports a broken shape rule of `Operation`.
