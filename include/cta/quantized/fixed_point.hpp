@@ -136,7 +136,7 @@ CTA_DETAIL_TARGET_TAG constexpr std::int32_t rounding_divide_by_pot(std::int32_t
         precondition::exponent_must_be_in_0_to_31();
         return x;
     }
-    const std::int32_t mask = static_cast<std::int32_t>((std::int64_t{1} << exponent) - 1);
+    const auto mask = static_cast<std::int32_t>((std::int64_t{1} << exponent) - 1);
     const std::int32_t remainder = x & mask;
     const std::int32_t threshold = (mask >> 1) + (x < 0 ? 1 : 0);
     return (x >> exponent) + (remainder > threshold ? 1 : 0);  // >> of a negative int is arithmetic (C++20)

@@ -65,7 +65,7 @@ CTA_DETAIL_TARGET_TAG constexpr linear_quantization<In, Out> calibrate_linear(co
     matrix<double, N, Out> y;
     for (std::size_t i = 0; i < N; ++i) {
         for (std::size_t c = 0; c < Out; ++c) {
-            double acc = static_cast<double>(b(0, c));
+            auto acc = static_cast<double>(b(0, c));
             for (std::size_t t = 0; t < In; ++t) acc += static_cast<double>(inputs(i, t)) * static_cast<double>(w(t, c));
             y(i, c) = acc;
         }

@@ -89,7 +89,7 @@ CTA_DETAIL_TARGET_TAG constexpr softmax_int8_params prepare_softmax_int8(double 
     // mantissa (halving changes the exponent only) and a shift one lower.
     quantized_multiplier m = quantize_multiplier(capped / 2.0);
     ++m.shift;
-    const std::int32_t radius = static_cast<std::int32_t>((std::int64_t{31} << 26) >> m.shift);
+    const auto radius = static_cast<std::int32_t>((std::int64_t{31} << 26) >> m.shift);
     return {m.multiplier, m.shift, -radius};
 }
 
@@ -217,8 +217,9 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_from_int8(const std::int8_t* input,
                                                        Output* output) noexcept {
     constexpr int scaled_diff_integer_bits = 5;  // the differences, beta and the scale applied: Q5.26
     constexpr int accumulation_integer_bits = 12;  // the sum of the exponentials: Q12.19
-    constexpr std::int32_t lowest = std::numeric_limits<Output>::min();
-    constexpr std::int32_t highest = std::numeric_limits<Output>::max();
+    static_assert(std::is_same_v<Output, std::int8_t> || std::is_same_v<Output, std::int16_t>);
+    constexpr std::int32_t highest = sizeof(Output) == 1 ? 127 : 32767;  // Output's range
+    constexpr std::int32_t lowest = -highest - 1;
     if (p.input_multiplier < 0) {
         precondition::input_multiplier_must_not_be_negative();
         return;
@@ -242,8 +243,8 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_from_int8(const std::int8_t* input,
         const std::int8_t* in = input + r * row_length;
         Output* out = output + r * row_length;
         if (row_length == 0) continue;
-        std::int32_t max = in[0];
-        for (std::size_t c = 1; c < row_length; ++c) max = in[c] > max ? in[c] : max;
+        std::int32_t max = -128;  // the lowest int8
+        for (std::size_t c = 0; c < row_length; ++c) max = in[c] > max ? in[c] : max;
         std::int64_t sum = 0;  // Q12.19; the one of the maximum is 2^19, so the sum is never 0
         for (std::size_t c = 0; c < row_length; ++c) {
             const std::int32_t d = in[c] - max;
@@ -338,8 +339,8 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax(const std::int16_t* input, std::siz
         const std::int16_t* in = input + r * row_length;
         std::int16_t* out = output + r * row_length;
         if (row_length == 0) continue;
-        std::int32_t max = in[0];
-        for (std::size_t c = 1; c < row_length; ++c) max = in[c] > max ? in[c] : max;
+        std::int32_t max = -128;  // the lowest int8
+        for (std::size_t c = 0; c < row_length; ++c) max = in[c] > max ? in[c] : max;
         std::int64_t sum = 0;  // Q16.15
         for (std::size_t c = 0; c < row_length; ++c) {
             const std::int32_t scaled =
