@@ -6,11 +6,13 @@
 #   - each function of cta::quantized in it: its bytes of code (arm-none-eabi-nm --size-sort -S -C; a function's
 #     clones, which GCC names "[clone .part.0]" and the like, counted with it) and its stack frame (-fstack-usage, the
 #     .su files);
-#   - the instructions that each kernel call executes: the program run under QEMU with the command line `measure`,
-#     from a copy of its ELF file without symbols (so that QEMU's log stays short), and QEMU's log of the translation
-#     blocks translated and executed (-d in_asm,exec,nochain) read by COUNTER (count_instructions.cpp), which sums the
-#     instructions between the program's markers. The count of the markers alone is taken from each. A count depends
-#     only on the program and its inputs, not on the machine, its load or QEMU's speed.
+#   - the instructions that each kernel call executes, and those of the seed's self-attention in float and double
+#     (the same project's cta_float_attention.elf), set next to the int8 one's: each program run under QEMU with the
+#     command line `measure`, from a copy of its ELF file without symbols (so that QEMU's log stays short), and QEMU's
+#     log of the translation blocks translated and executed (-d in_asm,exec,nochain) read by COUNTER
+#     (count_instructions.cpp), which sums the instructions between the program's markers. The count of the markers
+#     alone is taken from each. A count depends only on the program and its inputs, not on the machine, its load or
+#     QEMU's speed.
 # The block between the page's markers "<!-- embedded-quantized:begin -->" and "<!-- embedded-quantized:end -->" must
 # be what this script writes (CHECK, the default), or is replaced by it (UPDATE=ON); a line of the block that starts
 # with ";" (a CMake list joined into the text) fails either way. Skipped when the page was measured with another
@@ -41,6 +43,7 @@ foreach(core IN LISTS cores)
   cta_build_firmware("${ROOT}/tests/embedded/quantized" "${ROOT}/cmake/toolchains/arm-none-eabi-cortex-${core}.cmake"
                      "${${core}_dir}" MinSizeRel -DCTA_QUANTIZED_FLOAT_PROBE=OFF)
   set(${core}_elf "${${core}_dir}/cta_quantized.elf")
+  set(${core}_float_elf "${${core}_dir}/cta_float_attention.elf")
 endforeach()
 
 # The name of a function of cta::quantized as the block shows it, from a demangled name (nm) or a signature (.su):
@@ -144,19 +147,23 @@ foreach(name IN LISTS names)
   string(APPEND rows "${row}\n")
 endforeach()
 
-# Instructions per kernel call.
-foreach(core IN LISTS cores)
-  execute_process(COMMAND "${prefix}nm" "${${core}_elf}" OUTPUT_VARIABLE symbols)
+# Instructions per kernel call: `measure_program(<core> <elf> <prefix>)` runs the ELF under QEMU with the command line
+# `measure` and sets <prefix>_cases (the cases' keys, in order) and, for each key, <prefix>_title_<key>,
+# <prefix>_work_<key> ("<macs>|<outputs>"), <prefix>_instructions_<key> and <prefix>_count_<key> ("<instructions> |
+# <per MAC or per output element>").
+function(measure_program core elf out)
+  execute_process(COMMAND "${prefix}nm" "${elf}" OUTPUT_VARIABLE symbols)
   foreach(marker IN ITEMS begin end)
     if(NOT symbols MATCHES "\n?([0-9a-f]+) T cta_measure_${marker}\n")
-      message(FATAL_ERROR "${${core}_elf} has no function cta_measure_${marker}")
+      message(FATAL_ERROR "${elf} has no function cta_measure_${marker}")
     endif()
     set(${marker} "${CMAKE_MATCH_1}")
   endforeach()
-  set(stripped "${${core}_dir}/cta_quantized_stripped.elf")
-  execute_process(COMMAND "${prefix}objcopy" --strip-all "${${core}_elf}" "${stripped}" RESULT_VARIABLE result)
+  get_filename_component(name "${elf}" NAME_WE)
+  set(stripped "${${core}_dir}/${name}_stripped.elf")
+  execute_process(COMMAND "${prefix}objcopy" --strip-all "${elf}" "${stripped}" RESULT_VARIABLE result)
   if(NOT result EQUAL 0)
-    message(FATAL_ERROR "${prefix}objcopy --strip-all ${${core}_elf} failed")
+    message(FATAL_ERROR "${prefix}objcopy --strip-all ${elf} failed")
   endif()
   # QEMU writes its log to its standard output, read by the counter through a pipe, and the program's output
   # (semihosting) to its standard error.
@@ -168,20 +175,20 @@ foreach(core IN LISTS cores)
     TIMEOUT 120
     RESULTS_VARIABLE results OUTPUT_VARIABLE counts ERROR_VARIABLE output)
   if(NOT results STREQUAL "0;0")
-    message(FATAL_ERROR "the measured run on ${${core}_name} failed (QEMU, counter: ${results}):\n${output}")
+    message(FATAL_ERROR "the measured run of ${name} on ${${core}_name} failed (QEMU, counter: ${results}):\n${output}")
   endif()
   string(REGEX MATCHALL "measure: [^\n]*" measured "${output}")
   string(REGEX MATCHALL "[0-9]+" counts "${counts}")
   list(LENGTH measured measured_count)
   list(LENGTH counts counts_count)
   if(measured_count LESS 2 OR NOT measured_count EQUAL counts_count)
-    message(FATAL_ERROR "the measured run on ${${core}_name} printed ${measured_count} cases and the counter "
-                        "${counts_count} counts:\n${output}")
+    message(FATAL_ERROR "the measured run of ${name} on ${${core}_name} printed ${measured_count} cases and the "
+                        "counter ${counts_count} counts:\n${output}")
   endif()
   list(GET counts 0 markers)
   list(POP_FRONT measured)
   list(POP_FRONT counts)
-  set(${core}_cases "")
+  set(keys "")
   foreach(case count IN ZIP_LISTS measured counts)
     string(REGEX MATCH "^measure: ([^|]*)\\|([0-9]+)\\|([0-9]+)$" parsed "${case}")
     set(title "${CMAKE_MATCH_1}")
@@ -194,22 +201,37 @@ foreach(core IN LISTS cores)
     else()
       set(per "${outputs}")
     endif()
-    math(EXPR hundredths "(${instructions} * 100 + ${per} / 2) / ${per}")
-    math(EXPR units "${hundredths} / 100")
-    math(EXPR fraction "${hundredths} % 100")
-    if(fraction LESS 10)
-      set(fraction "0${fraction}")
-    endif()
+    hundredths("${instructions}" "${per}" ratio)
     string(MAKE_C_IDENTIFIER "${title}" key)
-    list(APPEND ${core}_cases "${key}")
-    set(${core}_title_${key} "${title}")
-    set(${core}_work_${key} "${macs}|${outputs}")
-    set(${core}_count_${key} "${instructions} | ${units}.${fraction}")
+    list(APPEND keys "${key}")
+    set(${out}_title_${key} "${title}" PARENT_SCOPE)
+    set(${out}_work_${key} "${macs}|${outputs}" PARENT_SCOPE)
+    set(${out}_instructions_${key} "${instructions}" PARENT_SCOPE)
+    set(${out}_count_${key} "${instructions} | ${ratio}" PARENT_SCOPE)
   endforeach()
+  set(${out}_cases "${keys}" PARENT_SCOPE)
+endfunction()
+
+# `numerator / denominator` to two decimals, rounded, into <out>.
+function(hundredths numerator denominator out)
+  math(EXPR value "(${numerator} * 100 + ${denominator} / 2) / ${denominator}")
+  math(EXPR units "${value} / 100")
+  math(EXPR fraction "${value} % 100")
+  if(fraction LESS 10)
+    set(fraction "0${fraction}")
+  endif()
+  set(${out} "${units}.${fraction}" PARENT_SCOPE)
+endfunction()
+
+foreach(core IN LISTS cores)
+  measure_program(${core} "${${core}_elf}" ${core})
+  measure_program(${core} "${${core}_float_elf}" ${core}_real)
 endforeach()
-if(NOT m3_cases STREQUAL m4_cases)
-  message(FATAL_ERROR "the two programs measured different cases: ${m3_cases} and ${m4_cases}")
-endif()
+foreach(what IN ITEMS cases real_cases)
+  if(NOT m3_${what} STREQUAL m4_${what})
+    message(FATAL_ERROR "the two programs measured different cases: ${m3_${what}} and ${m4_${what}}")
+  endif()
+endforeach()
 set(products "")
 set(softmaxes "")
 foreach(key IN LISTS m3_cases)
@@ -221,6 +243,28 @@ foreach(key IN LISTS m3_cases)
   else()
     string(APPEND softmaxes "| ${m3_title_${key}} | ${outputs} | ${m3_count_${key}} | ${m4_count_${key}} |\n")
   endif()
+endforeach()
+
+# The seed's self-attention in int8 (the quantized program) and in float and double (float_attention.elf), each
+# core's count and its ratio to the int8 one's.
+set(int8_attention "the_seed_s_self_attention__int8__scaled__3_x_4_by_4_x_3")
+if(NOT DEFINED m3_title_${int8_attention})
+  message(FATAL_ERROR "the quantized program measured no case \"the seed's self-attention, int8, scaled: ...\"")
+endif()
+set(attentions "")
+foreach(key IN LISTS int8_attention m3_real_cases)
+  if(key STREQUAL int8_attention)
+    set(source "")
+  else()
+    set(source "_real")
+  endif()
+  set(row "| ${m3${source}_title_${key}} |")
+  foreach(core IN LISTS cores)
+    set(instructions "${${core}${source}_instructions_${key}}")
+    hundredths("${instructions}" "${${core}_instructions_${int8_attention}}" ratio)
+    string(APPEND row " ${instructions} | ${ratio} |")
+  endforeach()
+  string(APPEND attentions "${row}\n")
 endforeach()
 
 string(CONCAT block
@@ -239,7 +283,12 @@ string(CONCAT block
   "|---|---|---|---|---|---|\n${products}\n"
   "and per output element for softmax:\n\n"
   "| case | elements | Cortex-M3 instructions | per element | Cortex-M4 instructions | per element |\n"
-  "|---|---|---|---|---|---|\n${softmaxes}")
+  "|---|---|---|---|---|---|\n${softmaxes}\n"
+  "The seed's self-attention in one call, int8 (the program above) and real-valued (`float_attention.elf`: the\n"
+  "same attention, `cta::self_attention<float>` and `<double>` with `cta::scaled`, on the seed's inputs and weights\n"
+  "in that type), and each count over the int8 one's:\n\n"
+  "| the seed's self-attention | Cortex-M3 instructions | over int8 | Cortex-M4 instructions | over int8 |\n"
+  "|---|---|---|---|---|\n${attentions}")
 if(block MATCHES "^;" OR block MATCHES "\n;")
   message(FATAL_ERROR "cta-embedded: a line that this script wrote for the quantized block starts with \";\" "
                       "(a list joined into the text)")

@@ -130,6 +130,12 @@ CTA_DETAIL_TARGET_TAG constexpr void batch_matmul_strided(const batch_matmul_par
     const std::size_t inner = detail::broadcast_extent(lhs_batches.inner, rhs_batches.inner);
     const detail::batch_steps lhs_steps = detail::batch_steps_of(lhs_batches, rows * depth);
     const detail::batch_steps rhs_steps = detail::batch_steps_of(rhs_batches, depth * cols);
+    const std::int32_t multiplier = output_multiplier.multiplier;
+    const std::int32_t shift = output_multiplier.shift;
+    const detail::int8_output_stage stage{&multiplier,          &shift,
+                                          0,                    nullptr,
+                                          params.output_offset, params.activation_min,
+                                          params.activation_max};
     for (std::size_t b0 = 0; b0 < outer; ++b0) {
         for (std::size_t b1 = 0; b1 < middle; ++b1) {
             for (std::size_t b2 = 0; b2 < inner; ++b2) {
@@ -137,17 +143,10 @@ CTA_DETAIL_TARGET_TAG constexpr void batch_matmul_strided(const batch_matmul_par
                     lhs + b0 * lhs_steps.outer + b1 * lhs_steps.middle + b2 * lhs_steps.inner;
                 const std::int8_t* rhs_matrix =
                     rhs + b0 * rhs_steps.outer + b1 * rhs_steps.middle + b2 * rhs_steps.inner;
-                for (std::size_t i = 0; i < rows; ++i) {
-                    const std::int8_t* a = lhs_matrix + i * depth;
-                    for (std::size_t j = 0; j < cols; ++j) {
-                        const std::int8_t* b = rhs_matrix + j * rhs_col_stride;
-                        const std::int32_t acc =
-                            detail::offset_dot(a, params.lhs_offset, b, rhs_depth_stride, params.rhs_offset, depth);
-                        *output++ = detail::requantize_to_int8(acc, output_multiplier.multiplier,
-                                                               output_multiplier.shift, params.output_offset,
-                                                               params.activation_min, params.activation_max);
-                    }
-                }
+                detail::int8_product({lhs_matrix, params.lhs_offset, rhs_matrix, rhs_depth_stride, rhs_col_stride,
+                                      params.rhs_offset, rows, depth, cols},
+                                     stage, output);
+                output += rows * cols;
             }
         }
     }

@@ -82,19 +82,11 @@ CTA_DETAIL_TARGET_TAG constexpr void fully_connected_int8(const fully_connected_
         precondition::filter_offset_must_be_in_minus_127_to_128();
     }
     check_int8_output(params.output_offset, params.activation_min, params.activation_max);
-    for (std::size_t b = 0; b < batches; ++b) {
-        const std::int8_t* x = input + b * input_depth;
-        for (std::size_t c = 0; c < output_depth; ++c) {
-            std::int32_t acc =
-                offset_dot(x, params.input_offset, weights + c * input_depth, 1, params.filter_offset, input_depth);
-            if (bias != nullptr) {
-                acc += bias[c];
-            }
-            *output++ = requantize_to_int8(acc, multipliers[c * channel_step],
-                                           static_cast<int>(shifts[c * channel_step]), params.output_offset,
-                                           params.activation_min, params.activation_max);
-        }
-    }
+    int8_product({input, params.input_offset, weights, 1, input_depth, params.filter_offset, batches, input_depth,
+                  output_depth},
+                 {multipliers, shifts, channel_step, bias, params.output_offset, params.activation_min,
+                  params.activation_max},
+                 output);
 }
 
 }  // namespace detail

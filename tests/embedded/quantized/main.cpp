@@ -14,6 +14,7 @@
 //
 // A case is a struct of a few lines (see `cases` below): the kernel call as a constexpr function of its input arrays
 // and its output, the arrays, TensorFlow Lite's expected output, a name and the multiply-accumulates of one call.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -26,15 +27,13 @@
 
 #include "kernel_cases.hpp"
 #include "line.hpp"
+#include "measure.hpp"
+#include "paths.hpp"
 #include "softmax_cases.hpp"
 #include "two_heads.hpp"
 #include "../../examples/seed.hpp"
 
 namespace q = cta::quantized;
-
-// The markers of a measured call: functions that do nothing, never inlined, whose first instructions the trace shows.
-extern "C" [[gnu::noipa, gnu::used]] void cta_measure_begin() { asm volatile("" ::: "memory"); }
-extern "C" [[gnu::noipa, gnu::used]] void cta_measure_end() { asm volatile("" ::: "memory"); }
 
 namespace {
 
@@ -227,6 +226,63 @@ struct seed_multi_head_attention : kernel_case<std::int8_t, 9, two_head_attentio
     static constexpr std::uint32_t macs = 3 * 72 + 2 * (27 + 27) + 54;
 };
 
+// ---- Every way of the products' code (paths.hpp), against the compiler's outputs -----------------------------------
+
+/// The outputs of `Compute` on `Input` (`N` of them), computed by the compiler.
+template <auto Compute, const auto& Input, std::size_t N>
+inline constexpr auto compile_time = [] {
+    std::array<std::int8_t, N> out{};
+    Compute(Input, out.data());
+    return out;
+}();
+
+/// A case of paths.hpp: `Compute` on `Input`.
+template <auto Compute, const auto& Input>
+using path_case = kernel_case<std::int8_t, std::remove_cvref_t<decltype(Input)>::outputs, Compute,
+                              compile_time<Compute, Input, std::remove_cvref_t<decltype(Input)>::outputs>, Input>;
+
+template <const auto& L, q::fully_connected_params Params>
+constexpr auto per_channel = paths::fully_connected<L, Params, true>;
+template <const auto& L, q::fully_connected_params Params>
+constexpr auto per_tensor = paths::fully_connected<L, Params, false>;
+template <const auto& M, q::batch_matmul_params Params, bool Transposed>
+constexpr auto product = paths::batch_matmul<M, Params, q::quantized_multiplier{1518500250, -8}, Transposed>;
+
+struct deep_row : path_case<per_channel<paths::deep_row, paths::deep_row_params>, paths::deep_row> {
+    static constexpr const char* name = "paths: the row, 1 x 303 by 303 x 7, per channel, narrower range";
+};
+struct exact_row : path_case<per_channel<paths::exact_row, paths::exact_row_params>, paths::exact_row> {
+    static constexpr const char* name = "paths: the row, 2 x 37 by 37 x 6, shifts 0, -23 and 2";
+};
+struct narrow_panel : path_case<per_tensor<paths::narrow_panel, paths::narrow_panel_params>, paths::narrow_panel> {
+    static constexpr const char* name = "paths: the panel, 5 x 45 by 45 x 3, narrower range";
+};
+struct large_panel
+    : path_case<per_tensor<paths::large_positive, paths::large_positive_params>, paths::large_positive> {
+    static constexpr const char* name = "paths: the panel, accumulators to 2^30 - 1";
+};
+struct large_row : path_case<per_channel<paths::large_negative, paths::large_negative_params>, paths::large_negative> {
+    static constexpr const char* name = "paths: the row, accumulators to -(2^30 - 1)";
+};
+struct past_bound : path_case<per_tensor<paths::past_bound, paths::large_positive_params>, paths::past_bound> {
+    static constexpr const char* name = "paths: the panel, a bias past the bound";
+};
+struct odd_panel : path_case<product<paths::odd_panel, paths::odd_panel_params, false>, paths::odd_panel> {
+    static constexpr const char* name = "paths: the panel, 5 x 30 by 30 x 9 as stored";
+};
+struct deep_columns : path_case<product<paths::deep_columns, paths::product_params, false>, paths::deep_columns> {
+    static constexpr const char* name = "paths: one by one, 2 x 70 by 70 x 5 as stored";
+};
+struct few_columns : path_case<product<paths::few_columns, paths::product_params, true>, paths::few_columns> {
+    static constexpr const char* name = "paths: one by one, 2 x 8 by 8 x 3 transposed";
+};
+struct two_columns : path_case<product<paths::two_columns, paths::product_params, true>, paths::two_columns> {
+    static constexpr const char* name = "paths: the panel, 3 x 16 by 16 x 2 transposed";
+};
+struct row_product : path_case<product<paths::row_product, paths::product_params, true>, paths::row_product> {
+    static constexpr const char* name = "paths: the row, 2 x 20 by 20 x 6 transposed";
+};
+
 /// Computes case `C` on the target and compares each output with the compiler's; prints the verdict.
 template <class C>
 bool check() {
@@ -254,26 +310,11 @@ bool check() {
     return false;
 }
 
-/// Calls case `C`'s kernel once between the markers, and prints `measure: <name>|<macs>|<outputs>`.
-template <class C>
-void measure() {
-    C::prepare();
-    cta_measure_begin();
-    C::compute();
-    cta_measure_end();
-    line out;
-    out << "measure: " << C::name << '|';
-    out.decimal(C::macs) << '|';
-    out.decimal(C::outputs).print();
-}
-
 template <class... C>
 struct case_list {
     static bool check_all() { return (check<C>() & ...); }
     static void measure_all() {
-        cta_measure_begin();  // nothing between the markers: the instructions of the markers themselves
-        cta_measure_end();
-        (line{} << "measure: the markers alone|0|0").print();
+        measure_markers();
         (measure<C>(), ...);
     }
 };
@@ -281,15 +322,9 @@ struct case_list {
 using all_cases = case_list<fully_connected, fully_connected_per_channel, batch_matmul_1, batch_matmul_1_transposed,
                             batch_matmul_2, batch_matmul_2_transposed, softmax_s8, softmax_s8_s16, softmax_s16,
                             seed_self_attention, seed_multi_head_attention>;
-
-bool measuring() {
-    char command_line[16] = {};
-    if (!semihosting::command_line(command_line, sizeof command_line)) return false;
-    const char* word = "measure";
-    std::size_t i = 0;
-    while (word[i] != '\0' && command_line[i] == word[i]) ++i;
-    return word[i] == '\0' && command_line[i] == '\0';
-}
+// Checked, not measured.
+using path_cases = case_list<deep_row, exact_row, narrow_panel, large_panel, large_row, past_bound, odd_panel,
+                             deep_columns, few_columns, two_columns, row_product>;
 
 }  // namespace
 
@@ -309,7 +344,7 @@ int main() {
         all_cases::measure_all();
         return 0;
     }
-    const bool ok = all_cases::check_all();
+    const bool ok = all_cases::check_all() & path_cases::check_all();
     (line{} << (ok ? "PASS" : "FAIL")).print();
     return ok ? 0 : 1;
 }

@@ -2,17 +2,21 @@
 /// @file
 /// @brief What the int8 kernels of `cta::quantized` (fully_connected.hpp, batch_matmul.hpp) share: the sum of
 /// products with offsets that makes an output element's accumulator, the last step of every output element
-/// (requantize the 32-bit accumulator, add the output offset, clamp to the activation range, narrow to int8), and
-/// the preconditions on the offsets and the activation range.
+/// (requantize the 32-bit accumulator, add the output offset, clamp to the activation range, narrow to int8), the
+/// product of two int8 matrices made of them (`int8_product`), and the preconditions on the offsets and the
+/// activation range.
 ///
 /// On a target with Arm's DSP extension (`__ARM_FEATURE_DSP`: the Cortex-M4, M7, M33 with it, 32-bit A-profile cores),
-/// the sum of products runs, at run time only, on its SIMD instructions through the ACLE intrinsics of
-/// <arm_acle.h>: `sxtab16` widens two of four int8 to int16 and adds the offset to each, `smlad` adds two 16-bit
-/// products to the accumulator, so four multiply-adds take two loads, four widenings and two `smlad`. The sum is the
-/// same integer: each (q + offset) is in [-255, 255] and fits 16 bits, each product and pair of products is exact in
-/// 32 bits, and the accumulator wraps modulo 2^32 as the plain loop's would if it could; where the true sum fits in
-/// int32 (the kernels' precondition) both give it, whatever the order. A constant evaluation, and every other target,
-/// runs the plain loop.
+/// these run, at run time only, on its SIMD instructions: `sxtab16` widens two of four int8 to int16 and adds the
+/// offset to each, `smlad` adds two 16-bit products to the accumulator. `offset_dot` (one output element) takes two
+/// loads, four widenings and two `smlad` for four multiply-adds. `int8_product` computes four output columns at a
+/// time, each value of the left-hand side widened once for the four (`dsp::product`: its loops in assembly, 15 or 23
+/// instructions for 16 multiply-adds), and requantizes inline, TensorFlow Lite's two roundings in one `smmlar`
+/// (`dsp::scaled_doubled`). The sums are the same integers: each (q + offset) is in [-255, 255] and fits 16 bits, each
+/// product and pair of products is exact in 32 bits, and the accumulator wraps modulo 2^32 as the plain loop's would
+/// if it could; where the true sum fits in int32 (the kernels' precondition) both give it, whatever the order. The
+/// requantization is the same integer too (`dsp::scaled_doubled` says why, and where it applies; elsewhere
+/// `requantize_to_int8` computes it). A constant evaluation, and every other target, runs the plain loops.
 #pragma once
 
 #include <cstddef>
@@ -164,6 +168,586 @@ CTA_DETAIL_TARGET_TAG constexpr std::int8_t requantize_to_int8(std::int32_t acc,
                                  : value > activation_max ? activation_max
                                                           : value;
     return static_cast<std::int8_t>(clamped);
+}
+
+/// @brief The operands of an int8 matrix product: `rows` x `depth` int8 on the left (row-major), and on the right
+/// `depth` x `cols` int8 whose element (k, j) is `rhs[k * rhs_depth_stride + j * rhs_col_stride]`; each operand's
+/// values are taken plus its offset.
+struct int8_operands {
+    const std::int8_t* lhs;
+    std::int32_t lhs_offset;
+    const std::int8_t* rhs;
+    std::size_t rhs_depth_stride;
+    std::size_t rhs_col_stride;
+    std::int32_t rhs_offset;
+    std::size_t rows;
+    std::size_t depth;
+    std::size_t cols;
+};
+
+/// @brief How output column `j`'s accumulators become int8: plus `bias[j]` (none if `bias` is null), then
+/// `requantize_to_int8` with `multipliers[j * channel_step]` and `shifts[j * channel_step]` (step 0: one for all).
+struct int8_output_stage {
+    const std::int32_t* multipliers;
+    const std::int32_t* shifts;
+    std::size_t channel_step;
+    const std::int32_t* bias;
+    std::int32_t output_offset;
+    std::int32_t activation_min;
+    std::int32_t activation_max;
+};
+
+#if CTA_DETAIL_QUANTIZED_DSP
+namespace dsp {
+
+/// `smmlar`: the high word of `high * 2^32 + a * b + 2^31`, that is `high` plus `a * b / 2^32` rounded (ties up).
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t rounded_high_word(std::int32_t a, std::int32_t b,
+                                                                                   std::int32_t high) noexcept {
+    std::int32_t result;
+    asm("smmlar %0, %1, %2, %3" : "=r"(result) : "r"(a), "r"(b), "r"(high));
+    return result;
+}
+
+/// What requantizes one output column in four instructions (`scaled_doubled`): its multiplier `m`, `e = -shift` and
+/// `rounding = 2^(e - 1) + output_offset * 2^e`.
+struct column_scale {
+    std::int32_t multiplier;
+    std::int32_t rounding;
+    std::int32_t exponent;
+};
+
+/// `multiply_by_quantized_multiplier(acc, m, -e) + output_offset` from `doubled = 2 acc`, for `m` >= 0, `e` in
+/// [1, 22] and `|acc| < 2^30`: `(rounding - [acc < 0]) * 2^32 + doubled m + 2^31`, its high word (`smmlar`), shifted
+/// right by `e`. TensorFlow Lite's two roundings, `y = floor((acc m + 2^30) / 2^31)` then `y / 2^e` with ties away
+/// from zero, are one floor: `floor((acc m + 2^30 + 2^(30 + e) - 2^31 [y < 0]) / 2^(31 + e))` (a floor of a floor by
+/// an integer is one floor), where `[y < 0]` may be read as `[acc < 0]` (they differ only where `-2^30 <= acc m < 0`,
+/// and there both give 0 for e >= 1); doubled, the 2^30 is `smmlar`'s rounding constant and the rest its high word.
+/// The 64-bit sum stays below 2^63 in magnitude (`|doubled m| < 2^62`, `|rounding| < 2^30`), and `output_offset *
+/// 2^e` comes out of the floor whole.
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t scaled_doubled(std::int32_t doubled,
+                                                                                const column_scale& s) noexcept {
+    return rounded_high_word(doubled, s.multiplier, s.rounding + (doubled >> 31)) >> s.exponent;
+}
+
+/// The product's output columns go four at a time, in a block.
+inline constexpr std::size_t block_columns = 4;
+/// The words of the buffer on the stack that holds a block's right-hand side or a row of the left-hand side,
+/// widened: 16 steps of four of the depth for a block of four columns (64 values each), 64 steps for a row (256).
+inline constexpr std::size_t buffer_words = 128;
+
+/// A block's four accumulators, one per column.
+struct accumulators {
+    std::int32_t a0;
+    std::int32_t a1;
+    std::int32_t a2;
+    std::int32_t a3;
+};
+
+/// What the requantization of every output of a product on the fast path reads: the output stage, the scale of
+/// every column where there is one multiplier (`channel_step` 0), `1 + 2 output_offset` (a column's rounding is
+/// that times 2^(e - 1)), and the activation range in each byte of a word, with whether it is narrower than int8's.
+struct fast_stage {
+    const int8_output_stage* stage;
+    column_scale uniform;
+    std::int32_t rounding_base;
+    std::int32_t min4;
+    std::int32_t max4;
+    bool clamp;
+};
+
+/// `value`'s low byte in each byte of a word.
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t bytes4(std::int32_t value) noexcept {
+    return static_cast<std::int32_t>((static_cast<std::uint32_t>(value) & 0xffU) * 0x01010101U);
+}
+
+/// Whether every output of the product goes the fast path (`scaled_doubled`): every multiplier in [0, 2^31), every
+/// shift in [-22, -1], and every accumulator below 2^30 in magnitude (each product is at most 255 * 255 in
+/// magnitude, then the bias is added). Where one does not, `store_exact` computes them all, with its checks.
+CTA_DETAIL_TARGET_TAG inline bool all_fast(const int8_output_stage& s, std::size_t cols, std::size_t depth) noexcept {
+    if (depth >= 16384) return false;
+    const auto margin = static_cast<std::int32_t>((std::int32_t{1} << 30) - static_cast<std::int32_t>(depth) * 65025);
+    const std::size_t scales = s.channel_step == 0 ? 1 : cols;
+    for (std::size_t j = 0; j < scales; ++j) {
+        const std::int32_t shift = s.shifts[j * s.channel_step];
+        if (s.multipliers[j * s.channel_step] < 0 || shift < -22 || shift > -1) return false;
+    }
+    for (std::size_t j = 0; s.bias != nullptr && j < cols; ++j) {
+        if (s.bias[j] >= margin || s.bias[j] <= -margin) return false;
+    }
+    return true;
+}
+
+/// Column `j`'s scale on the fast path: its multiplier, `e = -shift`, and `rounding_base * 2^(e - 1)`.
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline column_scale scale_of(const int8_output_stage& s,
+                                                                           std::int32_t rounding_base,
+                                                                           std::size_t j) noexcept {
+    const std::int32_t shift = s.shifts[j * s.channel_step];
+    return {s.multipliers[j * s.channel_step],
+            static_cast<std::int32_t>(static_cast<std::uint32_t>(rounding_base) << ~shift),  // ~shift = e - 1
+            -shift};
+}
+
+/// `scaled_doubled` of an accumulator (doubled first, unless `Doubled` says it is already) with column `j`'s scale
+/// (the uniform one if `Uniform`), saturated to 8 bits.
+template <bool Doubled, bool Uniform>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t saturated(std::int32_t acc, const fast_stage& f,
+                                                                            std::size_t j) noexcept {
+    const std::int32_t doubled = Doubled ? acc : static_cast<std::int32_t>(static_cast<std::uint32_t>(acc) << 1);
+    if constexpr (Uniform) {
+        return __ssat(scaled_doubled(doubled, f.uniform), 8);
+    } else {
+        return __ssat(scaled_doubled(doubled, scale_of(*f.stage, f.rounding_base, j)), 8);
+    }
+}
+
+/// `word` with its byte at bit `Shift` replaced by the low byte of `value` (`bfi`, from Armv6T2 on).
+template <int Shift>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t insert_byte(std::int32_t word,
+                                                                              std::int32_t value) noexcept {
+#if defined(__ARM_ARCH_ISA_THUMB) && __ARM_ARCH_ISA_THUMB >= 2
+    asm("bfi %0, %1, %2, #8" : "+r"(word) : "r"(value), "i"(Shift));
+    return word;
+#else
+    return static_cast<std::int32_t>((static_cast<std::uint32_t>(word) & ~(0xffU << Shift)) |
+                                     ((static_cast<std::uint32_t>(value) & 0xffU) << Shift));
+#endif
+}
+
+/// Writes one row's `n` outputs of the block of columns from `j0` (at `out`) on the fast path: each `saturated`,
+/// the four packed in a word (`bfi`) and, if `clamp`, clamped to the activation range byte by byte (`ssub8` and
+/// `sel`, twice). Columns past `n` take column `j0`'s scale.
+template <bool Doubled, bool Uniform>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void store_fast(const accumulators& acc, const fast_stage& f,
+                                                                     std::size_t j0, std::size_t n, bool clamp,
+                                                                     std::int8_t* out) noexcept {
+    std::int32_t packed = saturated<Doubled, Uniform>(acc.a0, f, j0);
+    packed = insert_byte<8>(packed, saturated<Doubled, Uniform>(acc.a1, f, n > 1 ? j0 + 1 : j0));
+    packed = insert_byte<16>(packed, saturated<Doubled, Uniform>(acc.a2, f, n > 2 ? j0 + 2 : j0));
+    packed = insert_byte<24>(packed, saturated<Doubled, Uniform>(acc.a3, f, n > 3 ? j0 + 3 : j0));
+    if (clamp) {
+        static_cast<void>(__ssub8(packed, f.min4));
+        packed = static_cast<std::int32_t>(__sel(packed, f.min4));
+        static_cast<void>(__ssub8(f.max4, packed));
+        packed = static_cast<std::int32_t>(__sel(packed, f.max4));
+    }
+    if (n == block_columns) {
+        __builtin_memcpy(out, &packed, sizeof packed);
+    } else {
+        for (std::size_t c = 0; c < n; ++c)
+            out[c] = static_cast<std::int8_t>(static_cast<std::uint32_t>(packed) >> (8 * c));
+    }
+}
+
+/// Writes one row's `n` outputs of the block of columns from `j0` with `requantize_to_int8` each.
+CTA_DETAIL_TARGET_TAG inline void store_exact(const accumulators& acc, const int8_output_stage& s, std::size_t j0,
+                                              std::size_t n, std::int8_t* out) noexcept {
+    const std::int32_t values[block_columns] = {acc.a0, acc.a1, acc.a2, acc.a3};
+    for (std::size_t c = 0; c < n; ++c) {
+        const std::size_t j = (j0 + c) * s.channel_step;
+        out[c] = requantize_to_int8(values[c], s.multipliers[j], static_cast<int>(s.shifts[j]), s.output_offset,
+                                    s.activation_min, s.activation_max);
+    }
+}
+
+// The loops of the sums of products are written in assembly, so that each step is the instructions below and no
+// others: one instruction for each of the steps' loads, widenings and `smlad`.
+//
+// Two words at %[from] into %[first] and %[second], %[from] moving on: one `ldrd` in Thumb-2 (any two registers),
+// two `ldr` in the Arm state (whose `ldrd` needs an even register and the next).
+#if defined(__thumb2__)
+#define CTA_DETAIL_QUANTIZED_TWO_WORDS(first, second, from)                                                       \
+    "ldrd %[" first "], %[" second "], [%[" from "]], #8\n\t"
+#else
+#define CTA_DETAIL_QUANTIZED_TWO_WORDS(first, second, from)                                                       \
+    "ldr %[" first "], [%[" from "]], #4\n\tldr %[" second "], [%[" from "]], #4\n\t"
+#endif
+
+// The steps below name their operands alike: %[a0] to %[a3] the four columns' accumulators, %[p] the pointer that
+// the loop runs to its end and %[r] the other one (both move on), %[even] and %[odd] the left-hand side's two pairs
+// of the step, %[u] and %[v] two more registers, %[k] an input.
+//
+// A step of the panel (`sums<false, ...>`): %[p] the row of the left-hand side, %[r] the panel, %[k] the row's
+// offsets; the row's word widened to (k, k + 2) and (k + 1, k + 3), then column c's pairs, the panel's words 2c and
+// 2c + 1. Fifteen instructions for sixteen multiply-adds: one load of the row, two widenings, four loads of two
+// words, eight `smlad`.
+#define CTA_DETAIL_QUANTIZED_PANEL_COLUMN(acc)                                                                     \
+    CTA_DETAIL_QUANTIZED_TWO_WORDS("u", "v", "r")                                                                  \
+    "smlad %[" acc "], %[even], %[u], %[" acc "]\n\t"                                                              \
+    "smlad %[" acc "], %[odd], %[v], %[" acc "]\n\t"
+#define CTA_DETAIL_QUANTIZED_PANEL_STEP                                                                            \
+    "ldr %[odd], [%[p]], #4\n\t"                                                                                   \
+    "sxtab16 %[even], %[k], %[odd]\n\t"                                                                            \
+    "sxtab16 %[odd], %[k], %[odd], ror #8\n\t" CTA_DETAIL_QUANTIZED_PANEL_COLUMN("a0")                             \
+        CTA_DETAIL_QUANTIZED_PANEL_COLUMN("a1") CTA_DETAIL_QUANTIZED_PANEL_COLUMN("a2")                            \
+            CTA_DETAIL_QUANTIZED_PANEL_COLUMN("a3")
+
+// A step of the row (`sums<true, ...>`): %[p] the widened row of the left-hand side (two words a step), %[r] the
+// first of four columns of the right-hand side read along the depth, column c at %[r] + c %[k], widened as they are
+// read, without their offset (`row_sums` adds its product with the row's sum). Twenty-three instructions for
+// sixteen multiply-adds: the row's two words, then for each column a load, two widenings and two `smlad`, and the
+// address of columns 2 and 3 (a twelfth register for it, or for column 2's own pointer, is more than some builds
+// leave to an `asm`).
+#define CTA_DETAIL_QUANTIZED_ROW_COLUMN(load, acc)                                                                 \
+    load "sxtb16 %[v], %[u]\n\t"                                                                                   \
+         "smlad %[" acc "], %[even], %[v], %[" acc "]\n\t"                                                         \
+         "sxtb16 %[v], %[u], ror #8\n\t"                                                                           \
+         "smlad %[" acc "], %[odd], %[v], %[" acc "]\n\t"
+#define CTA_DETAIL_QUANTIZED_ROW_STEP                                                                              \
+    CTA_DETAIL_QUANTIZED_TWO_WORDS("even", "odd", "p")                                                             \
+    CTA_DETAIL_QUANTIZED_ROW_COLUMN("ldr %[u], [%[r], %[k]]\n\t", "a1")                                            \
+    CTA_DETAIL_QUANTIZED_ROW_COLUMN("add %[v], %[r], %[k], lsl #1\n\tldr %[u], [%[v]]\n\t", "a2")                  \
+    CTA_DETAIL_QUANTIZED_ROW_COLUMN("add %[v], %[r], %[k], lsl #1\n\tldr %[u], [%[v], %[k]]\n\t", "a3")            \
+    CTA_DETAIL_QUANTIZED_ROW_COLUMN("ldr %[u], [%[r]], #4\n\t", "a0")
+
+/// Steps of the panel (`Row` false) or of the row (`Row` true), as the macros above say; `p` and `r` move on.
+/// `Loop`: two steps a loop until `p` is `end` (an even number of steps away, at least two; `end` read from memory,
+/// as eleven registers are all that some builds leave to an `asm`); else one step.
+template <bool Row, bool Loop, class P, class R>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void sums(std::int32_t k, const P*& p, const P* end, const R*& r,
+                                                               accumulators& acc) noexcept {
+    std::int32_t even;
+    std::int32_t odd;
+    std::int32_t u;
+    std::int32_t v;
+#define CTA_DETAIL_QUANTIZED_OUTPUTS                                                                               \
+    [a0] "+r"(acc.a0), [a1] "+r"(acc.a1), [a2] "+r"(acc.a2), [a3] "+r"(acc.a3), [p] "+r"(p), [r] "+r"(r),            \
+        [even] "=&r"(even), [odd] "=&r"(odd), [u] "=&r"(u), [v] "=&r"(v)
+#define CTA_DETAIL_QUANTIZED_LOOP(step)                                                                            \
+    "1:\n\t" step step "ldr %[u], %[end]\n\t"                                                                      \
+                       "cmp %[p], %[u]\n\t"                                                                        \
+                       "bne 1b"
+    if constexpr (Row && Loop) {
+        asm(CTA_DETAIL_QUANTIZED_LOOP(CTA_DETAIL_QUANTIZED_ROW_STEP)
+            : CTA_DETAIL_QUANTIZED_OUTPUTS
+            : [k] "r"(k), [end] "m"(end)
+            : "memory", "cc");
+    } else if constexpr (Row) {
+        asm(CTA_DETAIL_QUANTIZED_ROW_STEP : CTA_DETAIL_QUANTIZED_OUTPUTS : [k] "r"(k) : "memory");
+    } else if constexpr (Loop) {
+        asm(CTA_DETAIL_QUANTIZED_LOOP(CTA_DETAIL_QUANTIZED_PANEL_STEP)
+            : CTA_DETAIL_QUANTIZED_OUTPUTS
+            : [k] "r"(k), [end] "m"(end)
+            : "memory", "cc");
+    } else {
+        asm(CTA_DETAIL_QUANTIZED_PANEL_STEP : CTA_DETAIL_QUANTIZED_OUTPUTS : [k] "r"(k) : "memory");
+    }
+#undef CTA_DETAIL_QUANTIZED_LOOP
+#undef CTA_DETAIL_QUANTIZED_OUTPUTS
+}
+#undef CTA_DETAIL_QUANTIZED_PANEL_STEP
+#undef CTA_DETAIL_QUANTIZED_PANEL_COLUMN
+#undef CTA_DETAIL_QUANTIZED_ROW_STEP
+#undef CTA_DETAIL_QUANTIZED_ROW_COLUMN
+#undef CTA_DETAIL_QUANTIZED_TWO_WORDS
+
+/// `pkhbt`: the low half of `low`, and the low half of `high` above it.
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t low_halves(std::int32_t low,
+                                                                             std::int32_t high) noexcept {
+    std::int32_t result;
+    asm("pkhbt %0, %1, %2, lsl #16" : "=r"(result) : "r"(low), "r"(high));
+    return result;
+}
+
+/// `pkhtb`: the high half of `low`, and the high half of `high` above it.
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t high_halves(std::int32_t low,
+                                                                              std::int32_t high) noexcept {
+    std::int32_t result;
+    asm("pkhtb %0, %1, %2, asr #16" : "=r"(result) : "r"(high), "r"(low));
+    return result;
+}
+
+/// `pair` doubled if `doubled` (each half twice, `sadd16`: the halves are at most 255 in magnitude).
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t twice_if(bool doubled, std::int32_t pair) noexcept {
+    return doubled ? __sadd16(pair, pair) : pair;
+}
+
+/// Fills `panel` with the right-hand side's block of `n` columns from `b` widened, each value plus its offset and
+/// doubled if `doubled`: for each step of four of the depth, column c's values (k, k + 2) in word 2c and
+/// (k + 1, k + 3) in word 2c + 1; zeros past the depth and past the block's `n` columns.
+CTA_DETAIL_TARGET_TAG inline void fill_panel(const int8_operands& p, const std::int8_t* b, std::size_t n, bool doubled,
+                                             std::int32_t* panel) noexcept {
+    const std::int32_t offsets = pair(p.rhs_offset);
+    const std::size_t ds = p.rhs_depth_stride;
+    const std::size_t cs = p.rhs_col_stride;
+    const std::size_t steps = (p.depth + 3) / 4;
+    for (std::size_t step = 0; step < steps; ++step, b += 4 * ds, panel += 2 * block_columns) {
+        const std::size_t k = 4 * step;
+        if (k + 4 <= p.depth && n == block_columns && cs == 1) {
+            // Four rows of the four columns: each row's (c0, c2) and (c1, c3), then each column's rows paired,
+            // columns 0 and 1 from the low halves, 2 and 3 from the high halves.
+            const std::int32_t r0 = load4(b);
+            const std::int32_t r1 = load4(b + ds);
+            const std::int32_t r2 = load4(b + 2 * ds);
+            const std::int32_t r3 = load4(b + 3 * ds);
+            const std::int32_t e0 = twice_if(doubled, __sxtab16(offsets, r0));
+            const std::int32_t e1 = twice_if(doubled, __sxtab16(offsets, r1));
+            const std::int32_t e2 = twice_if(doubled, __sxtab16(offsets, r2));
+            const std::int32_t e3 = twice_if(doubled, __sxtab16(offsets, r3));
+            const std::int32_t o0 = twice_if(doubled, widen_odd(offsets, r0));
+            const std::int32_t o1 = twice_if(doubled, widen_odd(offsets, r1));
+            const std::int32_t o2 = twice_if(doubled, widen_odd(offsets, r2));
+            const std::int32_t o3 = twice_if(doubled, widen_odd(offsets, r3));
+            panel[0] = low_halves(e0, e2);
+            panel[1] = low_halves(e1, e3);
+            panel[2] = low_halves(o0, o2);
+            panel[3] = low_halves(o1, o3);
+            panel[4] = high_halves(e0, e2);
+            panel[5] = high_halves(e1, e3);
+            panel[6] = high_halves(o0, o2);
+            panel[7] = high_halves(o1, o3);
+        } else if (k + 4 <= p.depth && ds == 1) {
+            #pragma GCC unroll 4
+            for (std::size_t c = 0; c < block_columns; ++c) {
+                const std::int32_t word = c < n ? load4(b + c * cs) : 0;
+                panel[2 * c] = c < n ? twice_if(doubled, __sxtab16(offsets, word)) : 0;
+                panel[2 * c + 1] = c < n ? twice_if(doubled, widen_odd(offsets, word)) : 0;
+            }
+        } else {
+            // One value at a time: the last step of the depth, a block of fewer than four columns stored depth x
+            // cols, other strides.
+            const std::int32_t factor = doubled ? 2 : 1;
+            for (std::size_t c = 0; c < block_columns; ++c) {
+                std::int32_t v[4] = {0, 0, 0, 0};
+                for (std::size_t t = 0; c < n && t < 4 && k + t < p.depth; ++t)
+                    v[t] = (b[c * cs + t * ds] + p.rhs_offset) * factor;
+                panel[2 * c] = halves(v[0], v[2]);
+                panel[2 * c + 1] = halves(v[1], v[3]);
+            }
+        }
+    }
+}
+
+/// What the passes over the rows share.
+struct block_pass {
+    const int8_operands* operands;
+    const int8_output_stage* stage;
+    const fast_stage* fast;  // null where the outputs go `store_exact`
+    std::int32_t lhs_offsets;
+};
+
+/// Every row of the left-hand side against the panel of the block of `n` columns from `j0` (`buffer`), into `out`,
+/// with one multiplier for all: each row's accumulators from `start` (the bias, doubled on the fast path, where the
+/// panel is doubled), its steps against the panel, its last depth % 4 values in a word with zeros after them (the
+/// panel's pairs there are 0), then its outputs. Where every output is on the fast path, unclamped, the block has
+/// four columns and the depth is a multiple of 8, a loop with nothing else.
+CTA_DETAIL_TARGET_TAG inline void panel_rows(const block_pass& pass, const accumulators& start, std::size_t n,
+                                             const std::int32_t* buffer, std::size_t j0, std::int8_t* out) noexcept {
+    const int8_operands& p = *pass.operands;
+    const std::size_t full_steps = p.depth / 4;
+    const std::size_t tail = p.depth % 4;
+    const std::int32_t offsets = pass.lhs_offsets;
+    const std::int8_t* a = p.lhs;
+    const std::size_t pairs_bytes = 8 * (full_steps / 2);
+    if (pass.fast != nullptr && !pass.fast->clamp && n == block_columns && full_steps % 2 == 0 && tail == 0 &&
+        full_steps != 0) {
+        for (std::size_t i = 0; i < p.rows; ++i, out += p.cols) {
+            accumulators acc = start;
+            const std::int32_t* q = buffer;
+            sums<false, true>(offsets, a, a + pairs_bytes, q, acc);
+            store_fast<true, true>(acc, *pass.fast, j0, block_columns, false, out);
+        }
+        return;
+    }
+    for (std::size_t i = 0; i < p.rows; ++i, out += p.cols) {
+        accumulators acc = start;
+        const std::int32_t* q = buffer;
+        if (pairs_bytes != 0) sums<false, true>(offsets, a, a + pairs_bytes, q, acc);
+        if (full_steps % 2 != 0) sums<false, false>(offsets, a, a, q, acc);
+        if (tail != 0) {
+            std::uint32_t word = 0;
+            for (std::size_t t = 0; t < tail; ++t) word |= (static_cast<std::uint32_t>(a[t]) & 0xffU) << (8 * t);
+            std::int8_t last[4];
+            __builtin_memcpy(last, &word, sizeof word);
+            const std::int8_t* l = last;
+            sums<false, false>(offsets, l, l, q, acc);
+            a += tail;
+        }
+        if (pass.fast != nullptr) {
+            store_fast<true, true>(acc, *pass.fast, j0, n, pass.fast->clamp, out);
+        } else {
+            store_exact(acc, *pass.stage, j0, n, out);
+        }
+    }
+}
+
+/// `steps` steps of four of a row of the left-hand side at `row`, widened with `offsets` into `buffer`: (k, k + 2)
+/// and (k + 1, k + 3) for each. Returns the sum of the values widened (each plus its offset), modulo 2^32.
+CTA_DETAIL_TARGET_TAG inline std::int32_t widen_row(std::int32_t offsets, const std::int8_t* row, std::size_t steps,
+                                                    std::int32_t* buffer) noexcept {
+    std::int32_t sum = 0;
+    for (std::size_t t = 0; t < steps; ++t, row += 4, buffer += 2) {
+        const std::int32_t w = load4(row);
+        buffer[0] = __sxtab16(offsets, w);
+        buffer[1] = widen_odd(offsets, w);
+        sum = __smlad(buffer[0], 0x00010001, __smlad(buffer[1], 0x00010001, sum));
+    }
+    return sum;
+}
+
+/// A row of the left-hand side against four columns read along the depth, from `acc`: the row's `steps` steps from
+/// `x` (widened; `sum` the sum of their values) against the columns (column c at `b + c stride`), the columns'
+/// offset times `sum`, then the row's values from `from` to `to` one by one (`row` is the row's start, `b` the
+/// columns' values at `from - 4 * steps`). The sums are taken modulo 2^32 (`smlad` and the unsigned additions wrap):
+/// their total, which fits in int32 (the kernels' precondition), is exact.
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void row_sums(const int8_operands& p, const std::int32_t* x,
+                                                                   std::size_t steps, std::int32_t sum,
+                                                                   const std::int8_t* b, std::size_t stride,
+                                                                   const std::int8_t* row, std::size_t from,
+                                                                   std::size_t to, accumulators& acc) noexcept {
+    if (steps >= 2) sums<true, true>(static_cast<std::int32_t>(stride), x, x + 4 * (steps / 2), b, acc);
+    if (steps % 2 != 0) sums<true, false>(static_cast<std::int32_t>(stride), x, x, b, acc);
+    const std::uint32_t offsets = static_cast<std::uint32_t>(p.rhs_offset) * static_cast<std::uint32_t>(sum);
+    acc.a0 = static_cast<std::int32_t>(static_cast<std::uint32_t>(acc.a0) + offsets);
+    acc.a1 = static_cast<std::int32_t>(static_cast<std::uint32_t>(acc.a1) + offsets);
+    acc.a2 = static_cast<std::int32_t>(static_cast<std::uint32_t>(acc.a2) + offsets);
+    acc.a3 = static_cast<std::int32_t>(static_cast<std::uint32_t>(acc.a3) + offsets);
+    for (std::size_t k = from; k < to; ++k) {
+        const std::int32_t value = row[k] + p.lhs_offset;
+        acc.a0 += value * (b[k - from] + p.rhs_offset);
+        acc.a1 += value * (b[stride + k - from] + p.rhs_offset);
+        acc.a2 += value * (b[2 * stride + k - from] + p.rhs_offset);
+        acc.a3 += value * (b[3 * stride + k - from] + p.rhs_offset);
+    }
+}
+
+/// `row_sums` of a row deeper than 256 (`row`) against four columns (`b`, `stride`), the row widened into `buffer`
+/// 256 values at a time.
+CTA_DETAIL_TARGET_TAG inline void deep_row_sums(const block_pass& pass, std::int32_t* buffer, const std::int8_t* b,
+                                                std::size_t stride, const std::int8_t* row,
+                                                accumulators& acc) noexcept {
+    const int8_operands& p = *pass.operands;
+    constexpr std::size_t chunk_steps = buffer_words / 2;
+    for (std::size_t k0 = 0; k0 < p.depth; k0 += 4 * chunk_steps) {
+        const std::size_t left = (p.depth - k0) / 4;
+        const std::size_t steps = left < chunk_steps ? left : chunk_steps;
+        const std::int32_t sum = widen_row(pass.lhs_offsets, row + k0, steps, buffer);
+        const std::size_t to = left < chunk_steps ? p.depth : k0 + 4 * steps;
+        row_sums(p, buffer, steps, sum, b + k0, stride, row, k0 + 4 * steps, to, acc);
+    }
+}
+
+/// One row of the left-hand side (`row`) against every block of four columns read along the depth (at least four
+/// columns; the last block is the last four columns, which may overlap the one before), into `out`. Where the depth
+/// is at most 256, the row is widened in `buffer` already, with `sum` the sum of its values; else it is widened
+/// there 256 values at a time for each block.
+CTA_DETAIL_TARGET_TAG inline void row_pass(const block_pass& pass, const std::int8_t* row, std::int32_t* buffer,
+                                           std::int32_t sum, std::int8_t* out) noexcept {
+    const int8_operands& p = *pass.operands;
+    const int8_output_stage& s = *pass.stage;
+    const std::size_t full_steps = p.depth / 4;
+    const std::size_t stride = p.rhs_col_stride;
+    for (std::size_t j = 0; j < p.cols; j += block_columns) {
+        const std::size_t j0 = j + block_columns <= p.cols ? j : p.cols - block_columns;
+        const std::int8_t* const b = p.rhs + j0 * stride;
+        const std::int32_t* const bias = s.bias;
+        accumulators acc{bias != nullptr ? bias[j0] : 0, bias != nullptr ? bias[j0 + 1] : 0,
+                         bias != nullptr ? bias[j0 + 2] : 0, bias != nullptr ? bias[j0 + 3] : 0};
+        if (full_steps <= buffer_words / 2) {
+            row_sums(p, buffer, full_steps, sum, b, stride, row, 4 * full_steps, p.depth, acc);
+        } else {
+            deep_row_sums(pass, buffer, b, stride, row, acc);
+        }
+        if (pass.fast != nullptr) {
+            store_fast<false, false>(acc, *pass.fast, j0, block_columns, pass.fast->clamp, out + j0);
+        } else {
+            store_exact(acc, s, j0, block_columns, out + j0);
+        }
+    }
+}
+
+/// The int8 product on the DSP extension, four output columns at a time (where there are at least four, the last
+/// block is the last four columns, which may overlap the one before: its outputs there are written again, the same),
+/// in one of two ways:
+///
+/// - the panel: the block's right-hand side widened once into a buffer on the stack (gathered four rows by four
+///   columns where it is stored depth x cols), and each row of the left-hand side, widened as it is read, against
+///   it: 15 instructions for 16 multiply-adds (`sums`). Where there is one multiplier, the depth is at most
+///   64, and there are at least 3 rows or the right-hand side is read down its columns.
+/// - the row: each row of the left-hand side widened once into the buffer (256 of its values at a time), against
+///   four columns read along the depth and widened as they are read: 23 instructions for 16 (`sums`). Where
+///   the right-hand side is read along the depth otherwise, and there are at least four columns.
+///
+/// Else, element by element (`offset_dot`). Each row's four outputs are requantized inline: `store_fast` where every
+/// output can (`all_fast`), from accumulators that are twice the sums on the panel (whose values are then
+/// doubled), else `store_exact`.
+CTA_DETAIL_TARGET_TAG inline void product(const int8_operands& p, const int8_output_stage& s,
+                                          std::int8_t* output) noexcept {
+    const bool contiguous = p.rhs_depth_stride == 1;
+    const bool use_panel = s.channel_step == 0 && (p.depth + 3) / 4 <= buffer_words / (2 * block_columns) &&
+                           (!contiguous || p.rows >= 3);
+    if (!use_panel && (!contiguous || p.cols < block_columns)) {
+        for (std::size_t i = 0; i < p.rows; ++i) {
+            for (std::size_t j = 0; j < p.cols; ++j) {
+                std::int32_t acc = offset_dot(p.lhs + i * p.depth, p.lhs_offset, p.rhs + j * p.rhs_col_stride,
+                                              p.rhs_depth_stride, p.rhs_offset, p.depth);
+                if (s.bias != nullptr) acc += s.bias[j];
+                *output++ = requantize_to_int8(acc, s.multipliers[j * s.channel_step],
+                                               static_cast<int>(s.shifts[j * s.channel_step]), s.output_offset,
+                                               s.activation_min, s.activation_max);
+            }
+        }
+        return;
+    }
+    const std::int32_t rounding_base = 1 + 2 * s.output_offset;
+    const fast_stage fast{&s,
+                          scale_of(s, rounding_base, 0),
+                          rounding_base,
+                          bytes4(s.activation_min),
+                          bytes4(s.activation_max),
+                          s.activation_min > -128 || s.activation_max < 127};
+    const bool is_fast = all_fast(s, p.cols, p.depth);
+    const block_pass pass{&p, &s, is_fast ? &fast : nullptr, pair(p.lhs_offset)};
+    alignas(8) std::int32_t buffer[buffer_words];
+    if (use_panel) {
+        const std::int32_t factor = is_fast ? 2 : 1;  // |bias| < 2^30 on the fast path
+        for (std::size_t j = 0; j < p.cols; j += block_columns) {
+            const std::size_t j0 = j + block_columns <= p.cols || p.cols < block_columns ? j : p.cols - block_columns;
+            const std::size_t n = p.cols - j0 < block_columns ? p.cols - j0 : block_columns;
+            const std::int32_t* const bias = s.bias;
+            const accumulators start{bias != nullptr ? bias[j0] * factor : 0,
+                                     bias != nullptr ? bias[n > 1 ? j0 + 1 : j0] * factor : 0,
+                                     bias != nullptr ? bias[n > 2 ? j0 + 2 : j0] * factor : 0,
+                                     bias != nullptr ? bias[n > 3 ? j0 + 3 : j0] * factor : 0};
+            fill_panel(p, p.rhs + j0 * p.rhs_col_stride, n, is_fast, buffer);
+            panel_rows(pass, start, n, buffer, j0, output + j0);
+        }
+        return;
+    }
+    for (std::size_t i = 0; i < p.rows; ++i, output += p.cols) {
+        const std::int8_t* const row = p.lhs + i * p.depth;
+        const std::int32_t sum =
+            p.depth / 4 <= buffer_words / 2 ? widen_row(pass.lhs_offsets, row, p.depth / 4, buffer) : 0;
+        row_pass(pass, row, buffer, sum, output);
+    }
+}
+
+}  // namespace dsp
+#endif
+
+/// @brief `output` (`rows` x `cols`, row-major) of the int8 product `p` with the output stage `s`: element (i, j)
+/// is `offset_dot` of lhs row i and rhs column j, plus its bias, through `requantize_to_int8` with column j's
+/// multiplier. At run time on a target with the DSP extension, `dsp::product`: the same integers.
+CTA_DETAIL_TARGET_TAG constexpr void int8_product(const int8_operands& p, const int8_output_stage& s,
+                                                  std::int8_t* output) noexcept {
+#if CTA_DETAIL_QUANTIZED_DSP
+    if (!std::is_constant_evaluated()) {
+        dsp::product(p, s, output);
+        return;
+    }
+#endif
+    for (std::size_t i = 0; i < p.rows; ++i) {
+        const std::int8_t* a = p.lhs + i * p.depth;
+        for (std::size_t j = 0; j < p.cols; ++j) {
+            std::int32_t acc = offset_dot(a, p.lhs_offset, p.rhs + j * p.rhs_col_stride, p.rhs_depth_stride,
+                                          p.rhs_offset, p.depth);
+            if (s.bias != nullptr) {
+                acc += s.bias[j];
+            }
+            *output++ = requantize_to_int8(acc, s.multipliers[j * s.channel_step],
+                                           static_cast<int>(s.shifts[j * s.channel_step]), s.output_offset,
+                                           s.activation_min, s.activation_max);
+        }
+    }
 }
 
 }  // namespace detail
