@@ -383,10 +383,10 @@ CTA_DETAIL_TARGET_TAG inline void store_exact(const accumulators& acc, const int
 
 // A step of the row (`sums<true, ...>`): %[p] the widened row of the left-hand side (two words a step), %[r] the
 // first of four columns of the right-hand side read along the depth, column c at %[r] + c %[k], widened as they are
-// read, without their offset (`row_sums` adds its product with the row's sum). Twenty-three instructions for
+// read, without their offset (`row_sums` adds its product with the row's sum). Twenty-two instructions for
 // sixteen multiply-adds: the row's two words, then for each column a load, two widenings and two `smlad`, and the
-// address of columns 2 and 3 (a twelfth register for it, or for column 2's own pointer, is more than some builds
-// leave to an `asm`).
+// address of column 3 (a twelfth register for it, or for its own pointer, is more than some builds leave to an
+// `asm`).
 #define CTA_DETAIL_QUANTIZED_ROW_COLUMN(load, acc)                                                                 \
     load "sxtb16 %[v], %[u]\n\t"                                                                                   \
          "smlad %[" acc "], %[even], %[v], %[" acc "]\n\t"                                                         \
@@ -395,7 +395,7 @@ CTA_DETAIL_TARGET_TAG inline void store_exact(const accumulators& acc, const int
 #define CTA_DETAIL_QUANTIZED_ROW_STEP                                                                              \
     CTA_DETAIL_QUANTIZED_TWO_WORDS("even", "odd", "p")                                                             \
     CTA_DETAIL_QUANTIZED_ROW_COLUMN("ldr %[u], [%[r], %[k]]\n\t", "a1")                                            \
-    CTA_DETAIL_QUANTIZED_ROW_COLUMN("add %[v], %[r], %[k], lsl #1\n\tldr %[u], [%[v]]\n\t", "a2")                  \
+    CTA_DETAIL_QUANTIZED_ROW_COLUMN("ldr %[u], [%[r], %[k], lsl #1]\n\t", "a2")                                   \
     CTA_DETAIL_QUANTIZED_ROW_COLUMN("add %[v], %[r], %[k], lsl #1\n\tldr %[u], [%[v], %[k]]\n\t", "a3")            \
     CTA_DETAIL_QUANTIZED_ROW_COLUMN("ldr %[u], [%[r]], #4\n\t", "a0")
 
@@ -469,12 +469,12 @@ CTA_DETAIL_TARGET_TAG inline void fill_panel(const int8_operands& p, const std::
     const std::int32_t offsets = pair(p.rhs_offset);
     const std::size_t ds = p.rhs_depth_stride;
     const std::size_t cs = p.rhs_col_stride;
-    const std::size_t steps = (p.depth + 3) / 4;
-    for (std::size_t step = 0; step < steps; ++step, b += 4 * ds, panel += 2 * block_columns) {
-        const std::size_t k = 4 * step;
-        if (k + 4 <= p.depth && n == block_columns && cs == 1) {
-            // Four rows of the four columns: each row's (c0, c2) and (c1, c3), then each column's rows paired,
-            // columns 0 and 1 from the low halves, 2 and 3 from the high halves.
+    const std::size_t full_steps = p.depth / 4;
+    std::size_t step = 0;
+    if (n == block_columns && cs == 1) {
+        // Four rows of the four columns: each row's (c0, c2) and (c1, c3), then each column's rows paired, columns 0
+        // and 1 from the low halves, 2 and 3 from the high halves.
+        for (; step < full_steps; ++step, b += 4 * ds, panel += 2 * block_columns) {
             const std::int32_t r0 = load4(b);
             const std::int32_t r1 = load4(b + ds);
             const std::int32_t r2 = load4(b + 2 * ds);
@@ -495,24 +495,29 @@ CTA_DETAIL_TARGET_TAG inline void fill_panel(const int8_operands& p, const std::
             panel[5] = high_halves(e1, e3);
             panel[6] = high_halves(o0, o2);
             panel[7] = high_halves(o1, o3);
-        } else if (k + 4 <= p.depth && ds == 1) {
+        }
+    } else if (ds == 1) {
+        // Each column's word, zeros past the block's `n` columns.
+        for (; step < full_steps; ++step, b += 4, panel += 2 * block_columns) {
             #pragma GCC unroll 4
             for (std::size_t c = 0; c < block_columns; ++c) {
                 const std::int32_t word = c < n ? load4(b + c * cs) : 0;
                 panel[2 * c] = c < n ? twice_if(doubled, __sxtab16(offsets, word)) : 0;
                 panel[2 * c + 1] = c < n ? twice_if(doubled, widen_odd(offsets, word)) : 0;
             }
-        } else {
-            // One value at a time: the last step of the depth, a block of fewer than four columns stored depth x
-            // cols, other strides.
-            const std::int32_t factor = doubled ? 2 : 1;
-            for (std::size_t c = 0; c < block_columns; ++c) {
-                std::int32_t v[4] = {0, 0, 0, 0};
-                for (std::size_t t = 0; c < n && t < 4 && k + t < p.depth; ++t)
-                    v[t] = (b[c * cs + t * ds] + p.rhs_offset) * factor;
-                panel[2 * c] = halves(v[0], v[2]);
-                panel[2 * c + 1] = halves(v[1], v[3]);
-            }
+        }
+    }
+    // One value at a time: the last step of the depth, a block of fewer than four columns stored depth x cols,
+    // other strides.
+    const std::int32_t factor = doubled ? 2 : 1;
+    for (const std::size_t steps = (p.depth + 3) / 4; step < steps; ++step, b += 4 * ds, panel += 2 * block_columns) {
+        const std::size_t k = 4 * step;
+        for (std::size_t c = 0; c < block_columns; ++c) {
+            std::int32_t v[4] = {0, 0, 0, 0};
+            for (std::size_t t = 0; c < n && t < 4 && k + t < p.depth; ++t)
+                v[t] = (b[c * cs + t * ds] + p.rhs_offset) * factor;
+            panel[2 * c] = halves(v[0], v[2]);
+            panel[2 * c + 1] = halves(v[1], v[3]);
         }
     }
 }
@@ -664,7 +669,7 @@ CTA_DETAIL_TARGET_TAG inline void row_pass(const block_pass& pass, const std::in
 ///   it: 15 instructions for 16 multiply-adds (`sums`). Where there is one multiplier, the depth is at most
 ///   64, and there are at least 3 rows or the right-hand side is read down its columns.
 /// - the row: each row of the left-hand side widened once into the buffer (256 of its values at a time), against
-///   four columns read along the depth and widened as they are read: 23 instructions for 16 (`sums`). Where
+///   four columns read along the depth and widened as they are read: 22 instructions for 16 (`sums`). Where
 ///   the right-hand side is read along the depth otherwise, and there are at least four columns.
 ///
 /// Else, element by element (`offset_dot`). Each row's four outputs are requantized inline: `store_fast` where every
