@@ -56,15 +56,17 @@ CTA_DETAIL_TARGET_TAG constexpr per_tensor asymmetric_int8(float min, float max)
 }
 
 namespace detail {
+/// |v| (-0 for -0, NaN for NaN).
+CTA_DETAIL_TARGET_TAG constexpr float magnitude(float v) noexcept { return v < 0.0F ? -v : v; }
+
 /// The largest magnitude of column c of w, in float.
 template <class Real, std::size_t R, std::size_t C>
 CTA_DETAIL_TARGET_TAG constexpr float column_half_range(const matrix<Real, R, C>& w, std::size_t c) noexcept {
     float half_range = 0.0F;
-    for (std::size_t i = 0; i < R; ++i) {
-        const auto v = static_cast<float>(w(i, c));
-        const float magnitude = v < 0.0F ? -v : v;
-        half_range = magnitude > half_range ? magnitude : half_range;
-    }
+    for (std::size_t i = 0; i < R; ++i)  // one statement per element (a step of Clang's constant-evaluation budget)
+        half_range = magnitude(static_cast<float>(w.elems[i][c])) > half_range
+                         ? magnitude(static_cast<float>(w.elems[i][c]))
+                         : half_range;
     return half_range;
 }
 }  // namespace detail
@@ -81,6 +83,13 @@ CTA_DETAIL_TARGET_TAG constexpr per_channel<C> symmetric_int8(const matrix<Real,
     return q;
 }
 
+namespace detail {
+/// A weight rounded to an integer, clamped to [-127, 127].
+CTA_DETAIL_TARGET_TAG constexpr std::int8_t symmetric_weight(float v) noexcept {
+    return static_cast<std::int8_t>(v < -127.0F ? -127.0F : v > 127.0F ? 127.0F : v);
+}
+}  // namespace detail
+
 /// @brief The weights `w` quantized with `Q = symmetric_int8(w)`, as TensorFlow Lite's converter quantizes them:
 /// each element times 127 / its column's largest magnitude (in float), rounded half away from zero, clamped to
 /// [-127, 127]. Precondition: Q is `symmetric_int8(w)`.
@@ -93,10 +102,9 @@ CTA_DETAIL_TARGET_TAG constexpr qmatrix<std::int8_t, R, C, Q> quantize_weights(c
             precondition::weights_must_be_the_calibrated_ones();
         }
         const float inverse = half_range > 0.0F ? 127.0F / half_range : 0.0F;
-        for (std::size_t i = 0; i < R; ++i) {
-            const float v = detail::round_half_away_from_zero(static_cast<float>(w(i, c)) * inverse);
-            q(i, c) = static_cast<std::int8_t>(v < -127.0F ? -127.0F : v > 127.0F ? 127.0F : v);
-        }
+        for (std::size_t i = 0; i < R; ++i)  // one statement per element
+            q.elems[i * C + c] = detail::symmetric_weight(
+                detail::round_half_away_from_zero(static_cast<float>(w.elems[i][c]) * inverse));
     }
     return q;
 }
@@ -129,15 +137,25 @@ template <class Real, std::size_t R, std::size_t C>
 CTA_DETAIL_TARGET_TAG constexpr per_tensor calibrated(const matrix<Real, R, C>& m, bool lower_triangle = false) noexcept {
     float min = 0.0F, max = 0.0F;  // the range holds 0 in any case
     for (std::size_t i = 0; i < R; ++i) {
-        for (std::size_t j = 0; j < C && (!lower_triangle || j <= i); ++j) {
-            const auto v = static_cast<float>(m(i, j));
-            min = v < min ? v : min;
-            max = v > max ? v : max;
-        }
+        const std::size_t columns = lower_triangle && i < C ? i + 1 : C;
+        // One statement per element and loop (a step each of Clang's constant-evaluation budget).
+        for (std::size_t j = 0; j < columns; ++j)
+            min = static_cast<float>(m.elems[i][j]) < min ? static_cast<float>(m.elems[i][j]) : min;
+        for (std::size_t j = 0; j < columns; ++j)
+            max = static_cast<float>(m.elems[i][j]) > max ? static_cast<float>(m.elems[i][j]) : max;
     }
     return asymmetric_int8(min, max);
 }
 }  // namespace detail
+
+/// @brief The quantization TensorFlow Lite's converter gives an int8 activation that takes the values of `m`:
+/// `asymmetric_int8(min, max)` of its elements as floats. `calibrate_self_attention` gives each activation of
+/// self-attention this quantization; a model too large to calibrate in one constant expression can be calibrated
+/// from its real-valued steps computed as constants of their own (bench/compile_time/quantized_attention.cpp).
+template <class Real, std::size_t R, std::size_t C>
+CTA_DETAIL_TARGET_TAG constexpr per_tensor asymmetric_int8(const matrix<Real, R, C>& m) noexcept {
+    return detail::calibrated(m);
+}
 
 /// @brief The quantization of a self-attention layer with these weights, calibrated on `inputs` (n x d_in, a
 /// representative sequence) as TensorFlow Lite's converter calibrates a model: the real-valued attention (in double)
@@ -156,49 +174,31 @@ calibrate_self_attention(const matrix<RX, N, DIn>& inputs, const matrix<RQ, DIn,
     self_attention_quantization<DIn, DK, DV> p;
     p.scaled = scaled;
     p.causal = causal;
-    p.inputs = detail::calibrated(inputs);
+    p.inputs = asymmetric_int8(inputs);
     p.w_query = symmetric_int8(w_query);
     p.w_key = symmetric_int8(w_key);
     p.w_value = symmetric_int8(w_value);
-    const auto project = [&inputs](const auto& w) {
-        using W = std::remove_cvref_t<decltype(w)>;
-        matrix<double, N, W::cols> y;
+    // The real-valued attention with cta's products (operations.hpp): each element summed in double from 0 in the
+    // order k = 0, 1, ..., every term the product of the operands converted to double, the same bits at compile
+    // time and at run time, and in constant evaluation a fold of many terms per step.
+    const auto q = cta::detail::multiply<double>(inputs, w_query);
+    const auto k = cta::detail::multiply<double>(inputs, w_key);
+    const auto v = cta::detail::multiply<double>(inputs, w_value);
+    p.queries = asymmetric_int8(q);
+    p.keys = asymmetric_int8(k);
+    p.values = asymmetric_int8(v);
+    auto scores = cta::detail::multiply_transposed<double>(q, k);
+    if constexpr (scaled || causal) {
+        const double factor = scaled ? 1.0 / sqrt(static_cast<double>(DK)) : 1.0;
         for (std::size_t i = 0; i < N; ++i) {
-            for (std::size_t c = 0; c < W::cols; ++c) {
-                double acc = 0.0;
-                for (std::size_t t = 0; t < DIn; ++t) acc += static_cast<double>(inputs(i, t)) * static_cast<double>(w(t, c));
-                y(i, c) = acc;
-            }
-        }
-        return y;
-    };
-    const auto q = project(w_query);
-    const auto k = project(w_key);
-    const auto v = project(w_value);
-    p.queries = detail::calibrated(q);
-    p.keys = detail::calibrated(k);
-    p.values = detail::calibrated(v);
-    matrix<double, N, N> scores;
-    const double factor = scaled ? 1.0 / sqrt(static_cast<double>(DK)) : 1.0;
-    for (std::size_t i = 0; i < N; ++i) {
-        for (std::size_t j = 0; j < N; ++j) {
-            double acc = 0.0;
-            for (std::size_t t = 0; t < DK; ++t) acc += q(i, t) * k(j, t);
-            scores(i, j) = causal && j > i ? -std::numeric_limits<double>::infinity() : acc * factor;
+            for (std::size_t j = 0; j < N; ++j)
+                scores(i, j) = causal && j > i ? -std::numeric_limits<double>::infinity() : scores(i, j) * factor;
         }
     }
     p.scores = detail::calibrated(scores, causal);
     p.weights = affine(1.0F / 256.0F, -128);
-    const auto weights = softmax(scores);
-    matrix<double, N, DV> outputs;
-    for (std::size_t i = 0; i < N; ++i) {
-        for (std::size_t c = 0; c < DV; ++c) {
-            double acc = 0.0;
-            for (std::size_t t = 0; t < N; ++t) acc += weights(i, t) * v(t, c);
-            outputs(i, c) = acc;
-        }
-    }
-    p.outputs = detail::calibrated(outputs);
+    const auto outputs = cta::detail::multiply<double>(softmax(scores), v);
+    p.outputs = asymmetric_int8(outputs);
     return p;
 }
 

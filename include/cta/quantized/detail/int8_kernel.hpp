@@ -12,12 +12,14 @@
 /// same integer: each (q + offset) is in [-255, 255] and fits 16 bits, each product and pair of products is exact in
 /// 32 bits, and the accumulator wraps modulo 2^32 as the plain loop's would if it could; where the true sum fits in
 /// int32 (the kernels' precondition) both give it, whatever the order. A constant evaluation, and every other target,
-/// runs the plain loop.
+/// runs the plain loop. The products of attention.hpp's steps in a constant expression have a form of their own,
+/// written for the constant evaluator ("Requantized products for constant evaluation" below).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include <cta/detail/target.hpp>
 #include <cta/quantized/fixed_point.hpp>
@@ -164,6 +166,154 @@ CTA_DETAIL_TARGET_TAG constexpr std::int8_t requantize_to_int8(std::int32_t acc,
                                  : value > activation_max ? activation_max
                                                           : value;
     return static_cast<std::int8_t>(clamped);
+}
+
+// ---- Requantized products for constant evaluation -----------------------------------------------------------------
+//
+// A constant evaluation costs Clang a step per statement and GCC an operation per expression node it evaluates
+// (docs/performance.md), so that offset_dot's loop costs Clang a step per multiply-add. In a constant evaluation,
+// the products of attention.hpp are written for the interpreter instead: each output element is one statement, a
+// fold expression over the depth with constant indices into local arrays, and each 64-bit multiplication in it
+// makes two products of the int8 operands.
+//
+// Two products in one multiplication: with a = a0 + a1 2^32 and b = b1 + b0 2^32 (modulo 2^64; a0, a1, b0, b1 are
+// operands with their offsets, in [-255, 255]), a b = a0 b1 + (a0 b0 + a1 b1) 2^32 modulo 2^64. Over the depth the
+// sum is L + D 2^32 modulo 2^64, with D the sum of products that offset_dot computes and L the sum of the a0 b1,
+// both in [-2^31, 2^31) while 255^2 depth < 2^31; so (sum + 2^31) has L + 2^31 in its low 32 bits, in [0, 2^32),
+// and D in its high 32 bits, as a 32-bit two's complement integer. Integer sums are exact, so D is offset_dot's
+// accumulator, whatever the order of its terms.
+
+/// @brief The largest depth whose int8 products with offsets (each in [-255, 255]) always sum within 32 bits:
+/// 255^2 depth < 2^31.
+inline constexpr std::size_t exact_int32_depth = 33025;
+
+/// @brief An output's requantization with its preconditions checked (`int8_requantization_of`): the multiplier and
+/// shift of `multiply_by_quantized_multiplier` as shifts and rounding terms, and the output's zero point.
+struct int8_requantization {
+    std::int32_t multiplier = 0;
+    int left = 0;                 ///< max(shift, 0)
+    int right = 0;                ///< max(-shift, 0)
+    std::int64_t half = 0;        ///< 2^(right - 1), or 0 for right = 0
+    std::int64_t half_below = 0;  ///< half - 1, or 0 for right = 0: a tie of a negative value rounds away from zero
+    std::int32_t zero_point = 0;
+};
+
+/// @brief The requantization by `m` to int8 with this zero point (as `requantize_to_int8` with the activation range
+/// [-128, 127]). Preconditions: those of `multiply_by_quantized_multiplier`.
+CTA_DETAIL_TARGET_TAG constexpr int8_requantization int8_requantization_of(quantized_multiplier m,
+                                                                          std::int32_t zero_point) noexcept {
+    if (m.multiplier < 0) {
+        precondition::quantized_multiplier_must_be_in_0_to_2_to_the_31();
+        return {};
+    }
+    if (m.shift < -31 || m.shift > 30) {
+        precondition::shift_must_be_in_minus_31_to_30();
+        return {};
+    }
+    const int right = m.shift > 0 ? 0 : -m.shift;
+    const std::int64_t half = right > 0 ? std::int64_t{1} << (right - 1) : 0;
+    return {m.multiplier, m.shift > 0 ? m.shift : 0, right, half, right > 0 ? half - 1 : 0, zero_point};
+}
+
+/// @brief `requantize_to_int8` of an accumulator whose high product (`saturating_rounding_doubling_high_mul` of the
+/// accumulator shifted left and the multiplier) is `high`: `rounding_divide_by_pot(high, right)`, ties away from
+/// zero, plus the zero point, clamped to [-128, 127]; `half` and `half_below` as in `int8_requantization`. One
+/// expression of the parameters.
+CTA_DETAIL_TARGET_TAG constexpr std::int8_t requantize_high(std::int64_t high, std::int64_t half,
+                                                            std::int64_t half_below, int right,
+                                                            std::int32_t zero_point) noexcept {
+    return static_cast<std::int8_t>(((high + (high < 0 ? half_below : half)) >> right) + zero_point < -128 ? -128
+                                    : ((high + (high < 0 ? half_below : half)) >> right) + zero_point > 127
+                                        ? 127
+                                        : ((high + (high < 0 ? half_below : half)) >> right) + zero_point);
+}
+
+/// @brief `requantize_to_int8(D, multiplier, shift, zero_point, -128, 127)` for the dot product D of a sum of pairs,
+/// the high 32 bits of sum + 2^31 (see above), with the requantization's terms: the high product
+/// `saturating_rounding_doubling_high_mul(D << left, multiplier)` is floor((x multiplier + 2^30) / 2^31) for every x
+/// (it saturates only for two operands of -2^31, and the multiplier is not negative); then `requantize_high`.
+CTA_DETAIL_TARGET_TAG constexpr std::int8_t requantize_pair_sum(std::uint64_t sum, int left, std::int32_t multiplier,
+                                                                std::int64_t half, std::int64_t half_below, int right,
+                                                                std::int32_t zero_point) noexcept {
+    return requantize_high(
+        (std::int64_t{static_cast<std::int32_t>(static_cast<std::uint32_t>((sum + (std::uint64_t{1} << 31)) >> 32)
+                                                << left)} *
+             multiplier +
+         (std::int64_t{1} << 30)) >> 31,
+        half, half_below, right, zero_point);
+}
+
+/// @brief The most pairs summed in one statement of `requantized_products`, 256 products: half of Clang's default
+/// -fbracket-depth of 256, which also bounds the terms of a fold expression (one statement for every depth up to
+/// 256).
+inline constexpr std::size_t pairs_per_statement = 128;
+
+/// @brief c(i, j) = requantize_to_int8(sum over k < K of (a(i, k) + a_offset) (b(k, j) + b_offset), r[j r_stride]),
+/// written at c[i N + j], for constant evaluation: a(i, k) at a[i K + k], b(k, j) at b[k b_row_stride + j
+/// b_col_stride]. `chunk` holds 0 .. pairs_per_statement - 1 (empty when the pairs are not more), `last` 0 .. the
+/// number of pairs after the last whole chunk - 1. The rows of a are paired, a(i, 2t) + a(i, 2t + 1) 2^32, and
+/// each column of b the other way round, b(2t + 1, j) + b(2t, j) 2^32, in local arrays (whose elements a constant
+/// evaluation reaches in fewer operations than through a reference). Precondition: K at most `exact_int32_depth`.
+template <std::size_t M, std::size_t N, std::size_t K, std::size_t... chunk, std::size_t... last>
+CTA_DETAIL_TARGET_TAG constexpr void requantized_products(std::int8_t* c, const std::int8_t* a, std::int32_t a_offset,
+                                                          const std::int8_t* b, std::size_t b_row_stride,
+                                                          std::size_t b_col_stride, std::int32_t b_offset,
+                                                          const int8_requantization* r, std::size_t r_stride,
+                                                          std::index_sequence<chunk...>,
+                                                          std::index_sequence<last...>) noexcept {
+    static_assert(K <= exact_int32_depth, "cta::quantized: a product deeper than 33025 may not fit in 32 bits");
+    constexpr std::size_t pairs = (K + 1) / 2;
+    constexpr std::size_t whole = pairs - sizeof...(last);
+    std::uint64_t rows[M][pairs]{};
+    for (std::size_t i = 0; i < M; ++i) {
+        for (std::size_t t = 0; 2 * t + 1 < K; ++t)
+            rows[i][t] = static_cast<std::uint64_t>(a[i * K + 2 * t] + a_offset) +
+                         (static_cast<std::uint64_t>(a[i * K + 2 * t + 1] + a_offset) << 32);
+        if constexpr (K % 2 != 0) {
+            rows[i][K / 2] = static_cast<std::uint64_t>(a[i * K + K - 1] + a_offset);
+        }
+    }
+    for (std::size_t j = 0; j < N; ++j) {
+        const std::int8_t* b_j = b + j * b_col_stride;
+        std::uint64_t column[pairs]{};
+        for (std::size_t t = 0; 2 * t + 1 < K; ++t)
+            column[t] = static_cast<std::uint64_t>(b_j[(2 * t + 1) * b_row_stride] + b_offset) +
+                        (static_cast<std::uint64_t>(b_j[2 * t * b_row_stride] + b_offset) << 32);
+        if constexpr (K % 2 != 0) {
+            column[K / 2] = static_cast<std::uint64_t>(b_j[(K - 1) * b_row_stride] + b_offset) << 32;
+        }
+        // The requantization's terms as locals, read in one operation each.
+        const std::int32_t multiplier = r[j * r_stride].multiplier, zero_point = r[j * r_stride].zero_point;
+        const int left = r[j * r_stride].left, right = r[j * r_stride].right;
+        const std::int64_t half = r[j * r_stride].half, half_below = r[j * r_stride].half_below;
+        if constexpr (whole == 0) {
+            for (std::size_t i = 0; i < M; ++i)  // one statement per element
+                c[i * N + j] = requantize_pair_sum((std::uint64_t{0} + ... + (rows[i][last] * column[last])), left,
+                                                   multiplier, half, half_below, right, zero_point);
+        } else {
+            for (std::size_t i = 0; i < M; ++i) {
+                std::uint64_t sum = 0;
+                for (std::size_t t = 0; t < whole; t += pairs_per_statement)
+                    sum = (sum + ... + (rows[i][t + chunk] * column[t + chunk]));
+                c[i * N + j] = requantize_pair_sum((sum + ... + (rows[i][whole + last] * column[whole + last])),
+                                                   left, multiplier, half, half_below, right, zero_point);
+            }
+        }
+    }
+}
+
+/// @brief `requantized_products` with the index sequences of K.
+template <std::size_t M, std::size_t N, std::size_t K>
+CTA_DETAIL_TARGET_TAG constexpr void requantized_products(std::int8_t* c, const std::int8_t* a, std::int32_t a_offset,
+                                                          const std::int8_t* b, std::size_t b_row_stride,
+                                                          std::size_t b_col_stride, std::int32_t b_offset,
+                                                          const int8_requantization* r,
+                                                          std::size_t r_stride) noexcept {
+    constexpr std::size_t pairs = (K + 1) / 2;
+    constexpr std::size_t whole = pairs <= pairs_per_statement ? 0 : pairs - pairs % pairs_per_statement;
+    using chunk = std::make_index_sequence<pairs <= pairs_per_statement ? 0 : pairs_per_statement>;
+    requantized_products<M, N, K>(c, a, a_offset, b, b_row_stride, b_col_stride, b_offset, r, r_stride, chunk{},
+                                  std::make_index_sequence<pairs - whole>{});
 }
 
 }  // namespace detail
