@@ -218,14 +218,16 @@ constexpr products_layout products_layout_of(std::size_t depth,
         const std::size_t lanes = word_bits / static_cast<std::size_t>(bits);
         const std::size_t words = (depth + lanes - 1) / lanes;
         const std::uint64_t half_range = std::uint64_t{1} << (bits - 1);
-        if (std::uint64_t{255 * 255} * depth < half_range && (lanes - 1) * std::uint64_t{255 * 255} * words < half_range) {
+        constexpr std::uint64_t largest_product = 65025;  // 255^2
+        if (largest_product * depth < half_range && (lanes - 1) * largest_product * words < half_range) {
             return {bits, lanes};
         }
     }
     return {0, 0};  // none: deeper than exact_int32_depth
 }
 
-static_assert(products_layout_of(exact_int32_depth, 64).bits == 32 && products_layout_of(exact_int32_depth, 128).bits == 32 &&
+static_assert(products_layout_of(exact_int32_depth, 64).bits == 32 &&
+                  products_layout_of(exact_int32_depth, 128).bits == 32 &&
                   products_layout_of(exact_int32_depth + 1, 64).bits == 0,
               "32-bit lanes hold the deepest products, and no lanes deeper ones");
 
@@ -304,7 +306,8 @@ inline constexpr std::size_t words_per_statement = 128;
 /// other way round, b(L t + L - 1, j) + ... + b(L t, j) 2^(w (L - 1)), lanes past the depth 0, in local arrays (whose
 /// elements a constant evaluation reaches in fewer operations than through a reference). `Word` is an unsigned
 /// integer of 64 or 128 bits. Precondition: K at most `exact_int32_depth`.
-template <std::size_t M, std::size_t N, std::size_t K, class Word, std::size_t... lane, std::size_t... chunk, std::size_t... last>
+template <std::size_t M, std::size_t N, std::size_t K, class Word, std::size_t... lane, std::size_t... chunk,
+          std::size_t... last>
 CTA_DETAIL_TARGET_TAG constexpr void requantized_products(std::int8_t* c, const std::int8_t* a, std::int32_t a_offset,
                                                           const std::int8_t* b, std::size_t b_row_stride,
                                                           std::size_t b_col_stride, std::int32_t b_offset,
@@ -335,7 +338,8 @@ CTA_DETAIL_TARGET_TAG constexpr void requantized_products(std::int8_t* c, const 
         word column[words]{};
         for (std::size_t t = 0; t < full; ++t)
             column[t] = (word{0} + ... +
-                         (static_cast<word>(b_j[(t * lanes + lane) * b_row_stride] + b_offset) << (w * (lanes - 1 - lane))));
+                         (static_cast<word>(b_j[(t * lanes + lane) * b_row_stride] + b_offset)
+                          << (w * (lanes - 1 - lane))));
         if constexpr (full < words) {
             for (std::size_t k = full * lanes; k < K; ++k)
                 column[full] += static_cast<word>(b_j[k * b_row_stride] + b_offset) << (w * (lanes - 1 - k % lanes));
@@ -374,7 +378,8 @@ CTA_DETAIL_TARGET_TAG constexpr void requantized_products(std::int8_t* c, const 
     constexpr std::size_t whole = words <= words_per_statement ? 0 : words - words % words_per_statement;
     using chunk = std::make_index_sequence<words <= words_per_statement ? 0 : words_per_statement>;
     requantized_products<M, N, K, Word>(c, a, a_offset, b, b_row_stride, b_col_stride, b_offset, r, r_stride,
-                                  std::make_index_sequence<lanes>{}, chunk{}, std::make_index_sequence<words - whole>{});
+                                  std::make_index_sequence<lanes>{}, chunk{},
+                                  std::make_index_sequence<words - whole>{});
 }
 
 }  // namespace detail
