@@ -108,3 +108,36 @@ TEST_CASE("int8 multi-head self-attention at run time gives the compile-time int
 }
 
 }  // namespace
+
+#include "calibration_cases.hpp"
+
+namespace {
+
+/// A copy of a real-valued matrix the optimizer cannot see through.
+template <class M>
+M unseen(const M& m) {
+    M copy{};
+    using Element = typename M::value_type;
+    volatile const Element* source = &m.elems[0][0];
+    for (std::size_t i = 0; i < M::rows * M::cols; ++i) (&copy.elems[0][0])[i] = source[i];
+    return copy;
+}
+
+TEST_CASE("calibration on several sequences at run time gives the compile-time parameters", "[quantized]") {
+    using namespace quantized_calibration;
+    const auto a = unseen(seed::inputs), b = unseen(other);
+    const auto wq = unseen(seed::w_query), wk = unseen(seed::w_key), wv = unseen(seed::w_value);
+    CHECK(q::calibrate_self_attention({a, b}, wq, wk, wv) == both);
+    CHECK(q::calibrate_self_attention({b, a}, wq, wk, wv) == both);
+    CHECK(q::calibrate_self_attention({a, b}, wq, wk, wv, cta::scaled, cta::causal) == both_scaled_causal);
+    CHECK(q::calibrate_self_attention({a}, wq, wk, wv) == quantized_seed::parameters);
+    const auto mq = unseen(w_query), mk = unseen(w_key), mv = unseen(w_value);
+    const auto mo = unseen(w_out);
+    CHECK(q::calibrate_multi_head_self_attention<2>({a, b}, mq, mk, mv, mo) == both_multi_head);
+    CHECK(q::calibrate_multi_head_self_attention<2>({a, b}, mq, mk, mv, mo, cta::causal) == both_multi_head_causal);
+    CHECK(q::calibrate_linear({a, b}, wv, unseen(bias)) == both_linear);
+    CHECK(q::calibrate_self_attention({unseen(rm::inputs), unseen(random_other)}, unseen(rm::w_query),
+                                      unseen(rm::w_key), unseen(rm::w_value)) == random_both);
+}
+
+}  // namespace
