@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: BSL-1.0
 """Measures cta's compile-time and run-time costs and writes the tables of docs/performance.md.
 
-    python3 bench/regenerate.py                 everything (about 15 minutes on 2 cores), into docs/performance.md
+    python3 bench/regenerate.py                 everything (about 30 minutes on 2 cores), into docs/performance.md
     python3 bench/regenerate.py --runs 1 --quick a fast pass (fewer sizes, short benchmarks) to try the script
     python3 bench/regenerate.py --headers       the table of preprocessed lines per public header alone (a minute)
     python3 bench/regenerate.py --batch-only    the run-time code of many shapes alone (a minute)
+    python3 bench/regenerate.py --quantized-only the int8 self-attention alone (about 15 minutes)
 
 What it measures, for GCC (g++) and Clang (clang++), each translation unit compiled with -std=c++20 -O2 -c:
 - compile time (wall seconds) and peak memory (maximum resident set size of the compiler) per translation unit,
@@ -26,14 +27,23 @@ What it measures, for GCC (g++) and Clang (clang++), each translation unit compi
 - the run-time code of many shapes: attention_batch.cpp, cta::self_attention_batch over 1 and over 32 sequence
   lengths, compiled with -std=c++20 -O2 -c: compile time and peak memory as above, and from the object file its text
   bytes (size), the functions of cta it defines and, of them, the run-time product kernels (nm), which are counts;
+- the int8 self-attention (<cta/quantized/attention.hpp>), n inputs of d features and d x d weights, n = d: the
+  largest n whose int8 attention compiles in one constant expression under the compiler's default limits, its
+  parameters, model and inputs constants of their own (bench/compile_time/quantized_attention.cpp), and the largest
+  n whose calibration (calibrate_self_attention, the real-valued attention in double) and quantization
+  (quantize_self_attention, the int8 inputs) compile, each a constant (its CTA_BENCH_CALIBRATION form); search over
+  n as above. tests/budget (budget.quantized_*) checks both against the build for the compilers the page names.
+  And its run time at n = d = 64 against the double self-attention's (bench/quantized_bench.cpp), at -O2 and at
+  -O3 -march=native, median and minimum of repetitions, and the binaries' checks (run time == compile time);
 - run time with Google Benchmark (bench/runtime_bench.cpp, built by CMake with -DCTA_BUILD_BENCH=ON): cta, Eigen 3.4
   fixed-size matrices and naive loops, at -O2, at -O3 -march=native and at -O3 for the x86-64 levels v3 (AVX2) and
   v4 (AVX-512) where the processor has them, median and minimum of repetitions, and each binary's own lines: the
   vectors cta's run-time kernels use, and its checks (no heap allocation, run time == compile time bit for bit).
 
 The text of docs/performance.md outside the markers <!-- generated:begin --> and <!-- generated:end --> (and
-<!-- generated-headers:begin --> and <!-- generated-headers:end -->, the table per header, and
-<!-- generated-batch:begin --> and <!-- generated-batch:end -->, the run-time code of many shapes) is kept; between
+<!-- generated-headers:begin --> and <!-- generated-headers:end -->, the table per header,
+<!-- generated-batch:begin --> and <!-- generated-batch:end -->, the run-time code of many shapes, and
+<!-- generated-quantized:begin --> and <!-- generated-quantized:end -->, the int8 self-attention) is kept; between
 them the script writes the machine, the command and the tables. tests/inlining (inlining.shared_kernels) compares
 the counts of the batch block with the build.
 """
@@ -60,6 +70,14 @@ BEGIN, END = "<!-- generated:begin -->", "<!-- generated:end -->"
 HEADERS_BEGIN, HEADERS_END = "<!-- generated-headers:begin -->", "<!-- generated-headers:end -->"
 INCLUDE = ROOT / "include"
 BATCH_BEGIN, BATCH_END = "<!-- generated-batch:begin -->", "<!-- generated-batch:end -->"
+QUANTIZED_BEGIN, QUANTIZED_END = "<!-- generated-quantized:begin -->", "<!-- generated-quantized:end -->"
+# The int8 self-attention: the translation unit of the largest n = d, its forms (name, defines, what it holds), the
+# aim for the int8 attention, and the run-time variants of bench/quantized_bench.cpp (bench/CMakeLists.txt).
+QUANTIZED_SOURCE = COMPILE_TIME / "quantized_attention.cpp"
+QUANTIZED_FORMS = (("attention", [], "the int8 attention in one constant expression"),
+                   ("calibration", ["-DCTA_BENCH_CALIBRATION"], "calibration and quantization, a constant each"))
+QUANTIZED_AIM = 128
+QUANTIZED_VARIANTS = (("o2", "-O2"), ("native", "-O3 -march=native"))
 # The numbers of sequence lengths of attention_batch.cpp, and the functions of cta that are run-time product kernels
 # (demangled names; tests/inlining/check_shared_kernels.cmake has the same pattern).
 BATCH_LENGTHS = (1, 32)
@@ -434,36 +452,47 @@ def batch_text(info, results, command):
 # ---- Run time ----------------------------------------------------------------------------------------------------
 
 
+def bench_build(build_root, compiler, targets):
+    """Configures the build tree of the benchmarks for compiler (Release, CTA_BUILD_BENCH=ON) and builds targets;
+    returns the tree."""
+    build = build_root / compiler.lower()
+    subprocess.run(["cmake", "-S", str(ROOT), "-B", str(build), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
+                    f"-DCMAKE_CXX_COMPILER={COMPILERS[compiler]}", "-DCTA_BUILD_BENCH=ON", "-DCTA_BUILD_TESTS=OFF",
+                    "-DCTA_BUILD_EXAMPLES=OFF"], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["cmake", "--build", str(build), "--target", *targets], check=True, stdout=subprocess.DEVNULL)
+    return build
+
+
+def run_benchmark(binary, out_json, repetitions, min_time):
+    """Runs a benchmark binary, repetitions of all benchmarks interleaved in random order; returns its lines that
+    start with the prefixes its checks print ("vectors: ", "check ") and, for each benchmark, its repetitions
+    (Google Benchmark's JSON records)."""
+    proc = subprocess.run([str(binary), f"--benchmark_out={out_json}", "--benchmark_out_format=json",
+                           f"--benchmark_repetitions={repetitions}", "--benchmark_enable_random_interleaving=true",
+                           f"--benchmark_min_time={min_time}"], capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"{binary} failed:\n{proc.stdout}\n{proc.stderr}")
+    lines = [line for line in proc.stdout.splitlines() if line.startswith(("vectors: ", "check "))]
+    runs = {}
+    for b in json.loads(out_json.read_text())["benchmarks"]:
+        if b.get("run_type", "iteration") == "iteration":
+            runs.setdefault(b["run_name"], []).append(b)
+    return lines, runs
+
+
 def run_time(build_root, repetitions, min_time, log):
     results = {}
     checks = {}
-    for compiler, cxx in COMPILERS.items():
-        build = build_root / compiler.lower()
-        subprocess.run(["cmake", "-S", str(ROOT), "-B", str(build), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
-                        f"-DCMAKE_CXX_COMPILER={cxx}", "-DCTA_BUILD_BENCH=ON", "-DCTA_BUILD_TESTS=OFF",
-                        "-DCTA_BUILD_EXAMPLES=OFF"], check=True, stdout=subprocess.DEVNULL)
-        subprocess.run(["cmake", "--build", str(build), "--target", "cta_bench"], check=True, stdout=subprocess.DEVNULL)
+    for compiler in COMPILERS:
+        build = bench_build(build_root, compiler, ["cta_bench"])
         for variant, _, level in VARIANTS:
             if level is not None and not has_level(level, cpu_flags()):
                 log(f"  {compiler} {variant}: not run, the processor is not {level}")
                 continue
             binary = build / "bench" / f"cta_runtime_bench_{variant}"
-            out_json = build / f"bench_{variant}.json"
-            proc = subprocess.run([str(binary), f"--benchmark_out={out_json}", "--benchmark_out_format=json",
-                                   f"--benchmark_repetitions={repetitions}",
-                                   "--benchmark_enable_random_interleaving=true",
-                                   f"--benchmark_min_time={min_time}"], capture_output=True, text=True)
-            if proc.returncode != 0:
-                raise SystemExit(f"{binary} failed:\n{proc.stdout}\n{proc.stderr}")
-            checks[(compiler, variant)] = [line for line in proc.stdout.splitlines()
-                                           if line.startswith(("vectors: ", "check "))]
-            data = json.loads(out_json.read_text())
+            checks[(compiler, variant)], runs = run_benchmark(binary, build / f"bench_{variant}.json", repetitions,
+                                                              min_time)
             # Each repetition's time; the median and the minimum of the repetitions are reported.
-            runs = {}
-            for b in data["benchmarks"]:
-                if b.get("run_type", "iteration") != "iteration":
-                    continue
-                runs.setdefault(b["run_name"], []).append(b)
             for name, reps in runs.items():
                 _, size, implementation = name.split("/")
                 times = [b["real_time"] for b in reps]
@@ -474,6 +503,78 @@ def run_time(build_root, repetitions, min_time, log):
                 f"{s}/{i} {results[(compiler, variant, s, i)][0]:.0f} {results[(compiler, variant, s, i)][1]}"
                 for s in ("tutorial", "16", "64") for i in ("cta", "eigen", "naive")))
     return results, checks
+
+
+# ---- int8 self-attention ------------------------------------------------------------------------------------------
+
+
+def quantized_largest(log):
+    """For each compiler and each form of bench/compile_time/quantized_attention.cpp (QUANTIZED_FORMS), the largest
+    n = d that compiles under the compiler's default limits (one before the first that does not)."""
+    found = {}
+    for compiler in COMPILERS:
+        for form, defines, what in QUANTIZED_FORMS:
+            n = first_true(lambda n: not compiles(compiler, QUANTIZED_SOURCE, [f"-DCTA_BENCH_N={n}"] + defines),
+                           64, 512) - 1
+            found[(compiler, form)] = n
+            log(f"  {compiler}: {what}: largest n = d under the default limits: {n}")
+    return found
+
+
+def quantized_run_time(build_root, repetitions, min_time, log):
+    """Run time of bench/quantized_bench.cpp for each compiler and QUANTIZED_VARIANTS: for each (compiler, variant,
+    implementation), the median and the minimum of the repetitions and the time unit; and the binaries' checks."""
+    results = {}
+    checks = {}
+    for compiler in COMPILERS:
+        build = bench_build(build_root, compiler, [f"cta_quantized_bench_{v}" for v, _ in QUANTIZED_VARIANTS])
+        for variant, _ in QUANTIZED_VARIANTS:
+            binary = build / "bench" / f"cta_quantized_bench_{variant}"
+            checks[(compiler, variant)], runs = run_benchmark(binary, build / f"quantized_bench_{variant}.json",
+                                                              repetitions, min_time)
+            for name, reps in runs.items():
+                times = [b["real_time"] for b in reps]
+                results[(compiler, variant, name.split("/")[-1])] = (statistics.median(times), min(times),
+                                                                    reps[0]["time_unit"])
+            log(f"  {compiler} {variant}: " + "; ".join(
+                f"{i} {results[(compiler, variant, i)][0]:.0f} {results[(compiler, variant, i)][2]}"
+                for i in ("int8", "double")))
+    return results, checks
+
+
+def quantized_text(args, info, largest, rt, checks, command):
+    out = [f"Measured on {datetime.date.today().isoformat()} by `{command}` (CPU: {info['cpu']}; load average at the "
+           f"start {info['load']}; {info['gcc']}; {info['clang']}).\n"]
+    out.append("Largest n = d under the compilers' default limits (" + "; ".join(
+        f"{c} `{DEFAULT_LIMITS[c]}`" for c in COMPILERS) + "), found by compiling each candidate of "
+               "`bench/compile_time/quantized_attention.cpp` with `-std=c++20 -O2 -fsyntax-only`:\n")
+    rows = []
+    for compiler in COMPILERS:
+        n = largest[(compiler, "attention")]
+        rows.append([f"{compiler} {compiler_version(compiler)}", str(n),
+                     f"at least {QUANTIZED_AIM}: " + status(n >= QUANTIZED_AIM),
+                     str(largest[(compiler, "calibration")])])
+    out.append(table(["compiler", "int8 self-attention, one constant expression", "aim",
+                      "calibration and quantization, a constant each"], rows))
+    out.append("")
+    out.append(f"Run time, `bench/quantized_bench.cpp`, n = d = 64, {args.repetitions} repetitions "
+               f"(`--benchmark_min_time={args.min_time}`, the repetitions of both benchmarks interleaved in random "
+               "order), ns per call: the median and the least of the repetitions. int8: "
+               "`cta::quantized::self_attention` from int8 inputs to int8 outputs; double: `cta::self_attention`.\n")
+    rows = []
+    for compiler in COMPILERS:
+        for variant, flags in QUANTIZED_VARIANTS:
+            if (compiler, variant, "int8") not in rt:
+                continue
+            i8, dbl = rt[(compiler, variant, "int8")], rt[(compiler, variant, "double")]
+            rows.append([compiler, f"`{flags}`", f"{i8[0]:,.0f}", f"{i8[1]:,.0f}", f"{dbl[0]:,.0f}", f"{dbl[1]:,.0f}",
+                         f"{i8[0] / dbl[0]:.2f}; {i8[1] / dbl[1]:.2f}"])
+    out.append(table(["compiler", "flags", "int8 ns", "int8 ns, least", "double ns", "double ns, least",
+                      "int8 / double (medians; least)"], rows))
+    out.append("")
+    out.append("The benchmark binaries' checks, printed before the benchmarks run:\n")
+    out.append(binary_lines(checks))
+    return "\n".join(out)
 
 
 # ---- The document -----------------------------------------------------------------------------------------------
@@ -487,6 +588,15 @@ def table(header, rows):
 
 def status(ok):
     return "met" if ok else "**missed**"
+
+
+def binary_lines(checks):
+    """The lines the benchmark binaries printed (checks: {(compiler, variant): lines}) as a block of text."""
+    out = ["```text"]
+    for (compiler, variant), lines in checks.items():
+        out += [f"{compiler} {variant}: {line}" for line in lines]
+    out.append("```")
+    return "\n".join(out)
 
 
 def generated_text(args, info, ct_rows, ct_results, largest_n, costs, rt, checks, matmul_sizes, exp_calls, command):
@@ -604,11 +714,7 @@ def generated_text(args, info, ct_rows, ct_results, largest_n, costs, rt, checks
     out.append("")
     out.append("The benchmark binaries' own lines, printed before the benchmarks run: the vectors that cta's run-time "
                "kernels use with the binary's flags, and the checks:\n")
-    out.append("```text")
-    for (compiler, variant), lines in checks.items():
-        for line in lines:
-            out.append(f"{compiler} {variant}: {line}")
-    out.append("```")
+    out.append(binary_lines(checks))
     return "\n".join(out)
 
 
@@ -626,6 +732,9 @@ def main():
     parser.add_argument("--build", type=Path, default=ROOT / "build" / "bench", help="build tree for the benchmarks")
     parser.add_argument("--batch-only", action="store_true",
                         help="measure and write the run-time code of many shapes only (its own block of the page)")
+    parser.add_argument("--quantized-only", action="store_true",
+                        help="measure and write the int8 self-attention only (its own block of the page): the "
+                             "largest n = d under the default limits and the run time at n = d = 64")
     args = parser.parse_args()
     if args.quick:
         args.min_time = "0.01"
@@ -635,6 +744,7 @@ def main():
     exp_calls = 100 if args.quick else 1000
     command = "python3 bench/regenerate.py" + (" --quick" if args.quick else "") + \
         (" --headers" if args.headers else "") + (" --batch-only" if args.batch_only else "") + \
+        (" --quantized-only" if args.quantized_only else "") + \
         (f" --runs {args.runs}" if args.runs != 5 else "")
 
     def log(text):
@@ -643,7 +753,19 @@ def main():
     info = machine()
     log(f"machine: {info}")
     doc = args.output.read_text() if args.output.exists() else \
-        f"# Performance\n\n{BEGIN}\n{END}\n\n{HEADERS_BEGIN}\n{HEADERS_END}\n\n{BATCH_BEGIN}\n{BATCH_END}\n"
+        f"# Performance\n\n{BEGIN}\n{END}\n\n{HEADERS_BEGIN}\n{HEADERS_END}\n\n{BATCH_BEGIN}\n{BATCH_END}\n\n" \
+        f"{QUANTIZED_BEGIN}\n{QUANTIZED_END}\n"
+    if not args.headers and not args.batch_only:
+        log("int8 self-attention, largest n = d under the default limits:")
+        largest = quantized_largest(log)
+        log("int8 self-attention, run time:")
+        quantized_rt, quantized_checks = quantized_run_time(args.build, args.repetitions, args.min_time, log)
+        quantized = quantized_text(args, info, largest, quantized_rt, quantized_checks, command)
+        doc = replace_section(doc, QUANTIZED_BEGIN, QUANTIZED_END, quantized, args.output)
+        if args.quantized_only:
+            args.output.write_text(doc)
+            log(f"wrote {args.output}")
+            return
     if not args.batch_only:
         log("including each public header:")
         header_section = headers_text(args.runs, info, header_costs(args.runs, log), command)

@@ -359,6 +359,32 @@ static_assert(saturated(0, 1) == 127 && saturated(1, 1) == 127);
 static_assert(rounded(q::dequantize(saturated)(0, 1), 4) == 0.0859);
 // [/quantized:out_of_range]
 
+// [quantized:several_sequences]
+// Several representative sequences of one shape, in braces: each tensor's range is the union of
+// its ranges on each. This one holds the unusual tokens and others like them.
+constexpr matrix<float, 6, 4> more{{{0.5F, 0.3F, -0.2F, 0.1F},
+                                    {-0.6F, 0.2F, 0.8F, -0.4F},
+                                    {0.1F, 0.7F, 0.3F, -0.5F},
+                                    {-0.3F, 0.4F, 0.9F, -0.2F},
+                                    {0.4F, -0.1F, 0.5F, -0.6F},
+                                    {-0.7F, 0.5F, 0.6F, -0.8F}}};
+constexpr auto both_P =
+    q::calibrate_self_attention({representative, more}, my_w_query, my_w_key, my_w_value, cta::scaled);
+// The outputs run from -0.1147 to 0.0862 on representative, from 0.0141 to 0.3964 on more:
+// together from -0.1147 to 0.3964, a span of 0.5111, and 0 is at -71.
+constexpr auto more_exact = cta::self_attention<double>(more, my_w_query, my_w_key, my_w_value, cta::scaled);
+static_assert(rounded(-largest(-1.0 * my_exact), 4) == -0.1147 && rounded(largest(my_exact), 4) == 0.0862);
+static_assert(rounded(-largest(-1.0 * more_exact), 4) == 0.0141 && rounded(largest(more_exact), 4) == 0.3964);
+static_assert(rounded(both_P.outputs.scale() * 255.0, 4) == 0.5111 && both_P.outputs.zero_point == -71);
+// The unusual inputs no longer saturate: their second column comes out as 0.2145 and 0.2265,
+// each less than an output step from 0.2140 and 0.2276.
+constexpr auto both_outputs = q::self_attention(q::quantize<std::int8_t, both_P.inputs>(unusual),
+                                                q::quantize_self_attention<both_P>(my_w_query, my_w_key, my_w_value));
+static_assert(cta::round_to(cta::row(cta::transpose(q::dequantize(both_outputs)), 1), 4) ==
+              matrix<double, 1, 2>{{{0.2145, 0.2265}}});
+static_assert(largest(error_in_steps(both_outputs, unusual_exact)) < 1.0);
+// [/quantized:several_sequences]
+
 // ---- Section 10: scaled and causal ---------------------------------------------------------------------------------
 // [quantized:scaled_causal]
 // Options go to the calibration: they change the scores' range and the model's type.
@@ -473,6 +499,7 @@ int main() {
               << decimals{my_error * my_P.outputs.scale(), 4} << "\nunusual inputs, read back:\n"
               << cta::with_decimals(q::dequantize(saturated), 4) << "\nthe float layer:\n"
               << cta::with_decimals(unusual_exact, 4) << '\n';
+    print_quantization("outputs, calibrated on two sequences", both_P.outputs);
 
     section("10. Scaled and causal");
     std::cout << "scaled: at most " << decimals{largest(error_in_steps(steps_scaled.outputs, exact_scaled)), 2}
@@ -510,6 +537,11 @@ int main() {
                              q::quantize_self_attention<my_P>(unknown_to_the_compiler(my_w_query),
                                                               unknown_to_the_compiler(my_w_key),
                                                               unknown_to_the_compiler(my_w_value))) == my_outputs;
+    const auto run_both_P = q::calibrate_self_attention({my_inputs, unknown_to_the_compiler(more)},
+                                                        unknown_to_the_compiler(my_w_query),
+                                                        unknown_to_the_compiler(my_w_key),
+                                                        unknown_to_the_compiler(my_w_value), cta::scaled);
+    same = same && run_both_P == both_P;
     const auto run_steps_scaled = q::self_attention_steps(
         q::quantize<std::int8_t, P_scaled.inputs>(inputs), q::quantize_self_attention<P_scaled>(w_query, w_key, w_value));
     const auto run_steps_causal = q::self_attention_steps(

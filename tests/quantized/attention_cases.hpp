@@ -25,6 +25,34 @@ inline constexpr auto parameters = q::calibrate_self_attention(seed::inputs, see
 inline constexpr auto scaled_causal =
     q::calibrate_self_attention(seed::inputs, seed::w_query, seed::w_key, seed::w_value, cta::scaled, cta::causal);
 
+/// A model larger than the seed's, of random weights and odd depths: 20 inputs of 17 features, d_k = 9, d_v = 6 (in
+/// a constant evaluation the products pair the terms of each sum, and an odd depth leaves half a pair).
+namespace random_model {
+inline constexpr std::size_t n = 20, d_in = 17, d_k = 9, d_v = 6;
+
+/// Values in [-scale, scale) from a 64-bit linear congruential generator seeded with `seed` (the top 53 bits of
+/// each state as a fraction).
+template <std::size_t R, std::size_t C>
+constexpr cta::matrix<double, R, C> drawn(std::uint64_t seed, double scale) {
+    cta::matrix<double, R, C> m{};
+    for (std::size_t i = 0; i < R; ++i) {
+        for (std::size_t j = 0; j < C; ++j) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            m(i, j) = (static_cast<double>(seed >> 11) * 0x1p-53 * 2.0 - 1.0) * scale;
+        }
+    }
+    return m;
+}
+
+inline constexpr auto inputs = drawn<n, d_in>(11, 1.0);
+inline constexpr auto w_query = drawn<d_in, d_k>(12, 0.5);
+inline constexpr auto w_key = drawn<d_in, d_k>(13, 0.5);
+inline constexpr auto w_value = drawn<d_in, d_v>(14, 0.5);
+inline constexpr auto parameters = q::calibrate_self_attention(inputs, w_query, w_key, w_value);
+inline constexpr auto scaled_causal =
+    q::calibrate_self_attention(inputs, w_query, w_key, w_value, cta::scaled, cta::causal);
+}  // namespace random_model
+
 /// The steps as flat int8 arrays, from the array kernels.
 template <std::size_t N, std::size_t DK, std::size_t DV>
 struct kernel_steps {

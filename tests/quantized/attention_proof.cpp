@@ -2,7 +2,8 @@
 // The seed's self-attention in int8, proven while this file compiles (static.quantized_attention): every step of the
 // typed quantized self-attention equals what the array kernels that reproduce TensorFlow Lite's reference vectors
 // compute from a converted model's parameters; the dequantized outputs stay within an output step of the exact
-// outputs (../shared/reference/tutorial-values.md, 50 digits, here to 20).
+// outputs (../shared/reference/tutorial-values.md, 50 digits, here to 20). The same steps for a larger model of
+// random weights and odd depths (attention_cases.hpp).
 #include "attention_cases.hpp"
 
 #include <cta/attention.hpp>
@@ -55,5 +56,17 @@ static_assert(steps_causal.weights(0, 0) == 127 && steps_causal.weights(0, 1) ==
 static_assert(error_in_output_steps(steps_causal.outputs,
                                     cta::self_attention<double>(seed::inputs, seed::w_query, seed::w_key,
                                                                 seed::w_value, cta::scaled, cta::causal)) < bound);
+
+// The random model: every step equal to the array kernels', plain, and scaled and causal.
+namespace rm = random_model;
+constexpr auto model_random = q::quantize_self_attention<rm::parameters>(rm::w_query, rm::w_key, rm::w_value);
+constexpr auto x_random = q::quantize<std::int8_t, rm::parameters.inputs>(rm::inputs);
+static_assert(steps_match(q::self_attention_steps(x_random, model_random),
+                          by_kernels<rm::parameters>(x_random, model_random)));
+constexpr auto model_random_causal =
+    q::quantize_self_attention<rm::scaled_causal>(rm::w_query, rm::w_key, rm::w_value);
+constexpr auto x_random_causal = q::quantize<std::int8_t, rm::scaled_causal.inputs>(rm::inputs);
+static_assert(steps_match(q::self_attention_steps(x_random_causal, model_random_causal),
+                          by_kernels<rm::scaled_causal>(x_random_causal, model_random_causal)));
 
 }  // namespace

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: BSL-1.0
-// The seed's int8 self-attention at run time: from inputs the compiler cannot see, the same integers as the
-// compile-time steps (attention_proof.cpp), step by step, and the same as the array kernels compute at run time.
+// The seed's int8 self-attention at run time, and the random model's (attention_cases.hpp): from inputs the compiler
+// cannot see, the same integers as the compile-time steps (attention_proof.cpp), step by step, and the same as the
+// array kernels compute at run time.
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <type_traits>
 
 #include "catch.hpp"  // Catch2 2.13 or 3 (tests/runtime)
 
@@ -24,10 +26,11 @@ M through_memory(const M& m) {  // a copy the optimizer cannot see through
     return copy;
 }
 
-template <auto P>
+/// The int8 self-attention of these inputs and weights with the parameters P, at run time against compile time.
+template <auto P, const auto& inputs, const auto& w_query, const auto& w_key, const auto& w_value>
 void check_at_run_time() {
-    static constexpr auto model = q::quantize_self_attention<P>(seed::w_query, seed::w_key, seed::w_value);
-    static constexpr auto x = q::quantize<std::int8_t, P.inputs>(seed::inputs);
+    static constexpr auto model = q::quantize_self_attention<P>(w_query, w_key, w_value);
+    static constexpr auto x = q::quantize<std::int8_t, P.inputs>(inputs);
     static constexpr auto compile_time = q::self_attention_steps(x, model);
     const auto x_run = through_memory(x);
     const auto run_time = q::self_attention_steps(x_run, model);
@@ -40,15 +43,23 @@ void check_at_run_time() {
     CHECK(q::self_attention(x_run, model) == compile_time.outputs);
     CHECK(steps_match(run_time, by_kernels<P>(x_run, model)));
     // The inputs quantized at run time too.
-    cta::matrix<int, 3, 4> inputs{};
-    volatile const int* source = &seed::inputs.elems[0][0];
-    for (std::size_t i = 0; i < 12; ++i) (&inputs.elems[0][0])[i] = source[i];
-    CHECK(q::quantize<std::int8_t, P.inputs>(inputs) == x);
+    using Inputs = std::remove_cvref_t<decltype(inputs)>;
+    Inputs inputs_run{};
+    using Element = typename Inputs::value_type;
+    volatile const Element* source = &inputs.elems[0][0];
+    for (std::size_t i = 0; i < Inputs::rows * Inputs::cols; ++i) (&inputs_run.elems[0][0])[i] = source[i];
+    CHECK(q::quantize<std::int8_t, P.inputs>(inputs_run) == x);
 }
 
 TEST_CASE("the seed's int8 self-attention at run time gives the compile-time integers", "[quantized]") {
-    check_at_run_time<parameters>();
-    check_at_run_time<scaled_causal>();
+    check_at_run_time<parameters, seed::inputs, seed::w_query, seed::w_key, seed::w_value>();
+    check_at_run_time<scaled_causal, seed::inputs, seed::w_query, seed::w_key, seed::w_value>();
+}
+
+TEST_CASE("a random model's int8 self-attention at run time gives the compile-time integers", "[quantized]") {
+    namespace rm = random_model;
+    check_at_run_time<rm::parameters, rm::inputs, rm::w_query, rm::w_key, rm::w_value>();
+    check_at_run_time<rm::scaled_causal, rm::inputs, rm::w_query, rm::w_key, rm::w_value>();
 }
 
 TEST_CASE("the steps of int8 self-attention print with their quantization", "[quantized]") {
@@ -94,6 +105,39 @@ TEST_CASE("int8 multi-head self-attention at run time gives the compile-time int
     out << q::multi_head_self_attention_steps(
         q::quantize<std::int8_t, quantized_multi_head::parameters.inputs>(seed::inputs), model);
     CHECK(out.str().find("\n\nheads_outputs:\n") != std::string::npos);
+}
+
+}  // namespace
+
+#include "calibration_cases.hpp"
+
+namespace {
+
+/// A copy of a real-valued matrix the optimizer cannot see through.
+template <class M>
+M unseen(const M& m) {
+    M copy{};
+    using Element = typename M::value_type;
+    volatile const Element* source = &m.elems[0][0];
+    for (std::size_t i = 0; i < M::rows * M::cols; ++i) (&copy.elems[0][0])[i] = source[i];
+    return copy;
+}
+
+TEST_CASE("calibration on several sequences at run time gives the compile-time parameters", "[quantized]") {
+    using namespace quantized_calibration;
+    const auto a = unseen(seed::inputs), b = unseen(other);
+    const auto wq = unseen(seed::w_query), wk = unseen(seed::w_key), wv = unseen(seed::w_value);
+    CHECK(q::calibrate_self_attention({a, b}, wq, wk, wv) == both);
+    CHECK(q::calibrate_self_attention({b, a}, wq, wk, wv) == both);
+    CHECK(q::calibrate_self_attention({a, b}, wq, wk, wv, cta::scaled, cta::causal) == both_scaled_causal);
+    CHECK(q::calibrate_self_attention({a}, wq, wk, wv) == quantized_seed::parameters);
+    const auto mq = unseen(w_query), mk = unseen(w_key), mv = unseen(w_value);
+    const auto mo = unseen(w_out);
+    CHECK(q::calibrate_multi_head_self_attention<2>({a, b}, mq, mk, mv, mo) == both_multi_head);
+    CHECK(q::calibrate_multi_head_self_attention<2>({a, b}, mq, mk, mv, mo, cta::causal) == both_multi_head_causal);
+    CHECK(q::calibrate_linear({a, b}, wv, unseen(bias)) == both_linear);
+    CHECK(q::calibrate_self_attention({unseen(rm::inputs), unseen(random_other)}, unseen(rm::w_query),
+                                      unseen(rm::w_key), unseen(rm::w_value)) == random_both);
 }
 
 }  // namespace

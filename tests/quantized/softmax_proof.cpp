@@ -206,6 +206,41 @@ static_assert(int16_case_reproduced<4>());
 static_assert(int16_case_reproduced<5>());
 static_assert(int16_case_reproduced<6>());
 
+// The rows of softmax that int8 self-attention computes in a constant expression (detail::softmax_int8_row_tabulated:
+// each exponential looked up in the table of the parameters' 256 differences, the output in one expression) give
+// the kernel's integers, row by row: every case with int8 output, rows of length 1 to 600, elements below diff_min,
+// multipliers capped and tiny, and the sums of 512 and more whose shift is beyond 31.
+template <std::size_t I>
+constexpr bool int8_case_tabulated() {
+    constexpr int8_case c = int8_cases[I];
+    static_assert(c.int8_output != nullptr && c.rows * c.row_length <= largest_case);
+    std::int8_t out[largest_case]{};
+    for (std::size_t r = 0; r < c.rows; ++r)
+        q::detail::softmax_int8_row_tabulated<c.params>(c.input + r * c.row_length, c.row_length,
+                                                        out + r * c.row_length);
+    std::size_t equal = 0;
+    for (std::size_t i = 0; i < c.rows * c.row_length; ++i) equal += out[i] == c.int8_output[i] ? 1 : 0;
+    return equal == c.rows * c.row_length;
+}
+static_assert(int8_case_tabulated<0>());
+static_assert(int8_case_tabulated<3>());
+static_assert(int8_case_tabulated<4>());
+static_assert(int8_case_tabulated<5>());
+static_assert(int8_case_tabulated<6>());
+static_assert(int8_case_tabulated<7>());
+static_assert(int8_case_tabulated<8>());
+static_assert(int8_case_tabulated<9>());
+static_assert(int8_case_tabulated<10>());
+static_assert(int8_case_tabulated<11>());
+static_assert(int8_case_tabulated<12>());
+static_assert(int8_case_tabulated<13>());
+static_assert(int8_case_tabulated<14>());
+// The table holds the kernel's terms: 0 below diff_min (-15 with scale 1), e^0 = INT32_MAX, 2^19 in 12 bits.
+constexpr auto& table_scale_1 = q::detail::softmax_int8_table_for<params_scale_1>;
+static_assert(params_scale_1.diff_min == -15 && table_scale_1.exp[15] != 0 && table_scale_1.exp[16] == 0 &&
+              table_scale_1.sum_term[16] == 0 && table_scale_1.exp[0] == int32_max &&
+              table_scale_1.sum_term[0] == 1 << 19);
+
 // The edge cases' hand-derived outputs are within one of the reals: the int16 extremes (28862.1 and 3905.9), and
 // the sum of 2^18 - 1 from the entries it is made of.
 static_assert(cta::abs(32768.0 / (1.0 + cta::exp(-65535.0 / 32767.0)) - int16_extremes_q15[0]) < 1.0);

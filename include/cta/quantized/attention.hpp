@@ -93,6 +93,19 @@ CTA_DETAIL_TARGET_TAG constexpr void linear_into(qmatrix<std::int8_t, N, Out, QO
     }
 }
 
+/// @brief The requantization of each output channel of `linear_into` (linear_multipliers), for
+/// `requantized_products`. A constant.
+template <auto QX, auto QW, auto QOut, std::size_t Out>
+inline constexpr auto linear_requantizations = [] {
+    struct {
+        int8_requantization channel[Out];
+    } r{};
+    for (std::size_t c = 0; c < Out; ++c) {
+        r.channel[c] = int8_requantization_of(linear_multipliers<QX, QW, QOut, Out>.channel[c], QOut.zero_point);
+    }
+    return r;
+}();
+
 /// @brief The multiplier of a batch product (TensorFlow Lite's BATCH_MATMUL): the float product of the operands'
 /// scales, in double, over the output's scale, times `factor` (1/sqrt(d_k) folded in for scaled scores).
 template <auto QA, auto QB, auto QOut>
@@ -117,10 +130,51 @@ struct self_attention_int8_steps {
     qmatrix<std::int8_t, N, d_v, P.outputs> outputs;
 };
 
-/// @brief Computes every step of quantized self-attention into `s`.
+/// @brief `self_attention_int8_into` for constant evaluation, the same integers in fewer steps of the compilers'
+/// budgets: the products by `requantized_products` (int8_kernel.hpp), softmax row by row by
+/// `softmax_int8_row_tabulated` (softmax.hpp); each multiplier and requantization, and softmax's table, a constant
+/// of its own.
+template <auto P, std::size_t N, class X>
+CTA_DETAIL_TARGET_TAG constexpr void self_attention_int8_constant(self_attention_int8_steps<P, N>& s, const X& x,
+                                                                  const self_attention_model<P>& m) noexcept {
+    constexpr std::size_t d_in = self_attention_model<P>::d_in, d_k = self_attention_model<P>::d_k,
+                          d_v = self_attention_model<P>::d_v;
+    // Q, K and V.
+    requantized_products<N, d_k, d_in>(s.queries.data(), x.data(), -P.inputs.zero_point, m.w_query.data(), d_k, 1, 0,
+                                       linear_requantizations<P.inputs, P.w_query, P.queries, d_k>.channel, 1);
+    requantized_products<N, d_k, d_in>(s.keys.data(), x.data(), -P.inputs.zero_point, m.w_key.data(), d_k, 1, 0,
+                                       linear_requantizations<P.inputs, P.w_key, P.keys, d_k>.channel, 1);
+    requantized_products<N, d_v, d_in>(s.values.data(), x.data(), -P.inputs.zero_point, m.w_value.data(), d_v, 1, 0,
+                                       linear_requantizations<P.inputs, P.w_value, P.values, d_v>.channel, 1);
+    // Scores: Q K^T, column j of K^T the keys' row j.
+    constexpr int8_requantization to_scores[1] = {int8_requantization_of(
+        product_multiplier<P.queries, P.keys, P.scores>(P.scaled ? 1.0 / sqrt(static_cast<double>(d_k)) : 1.0),
+        P.scores.zero_point)};
+    requantized_products<N, N, d_k>(s.scores.data(), s.queries.data(), -P.queries.zero_point, s.keys.data(), 1, d_k,
+                                    -P.keys.zero_point, to_scores, 0);
+    // Weights: softmax row by row, as self_attention_int8_into.
+    constexpr softmax_int8_params softmax_parameters = prepare_softmax_int8(static_cast<double>(P.scores.scale()));
+    for (std::size_t i = 0; i < N; ++i) {
+        const std::size_t seen = P.causal ? i + 1 : N;
+        softmax_int8_row_tabulated<softmax_parameters>(s.scores.data() + i * N, seen, s.weights.data() + i * N);
+        for (std::size_t j = seen; j < N; ++j) s.weights(i, j) = -128;
+    }
+    // Outputs: the weights times V.
+    constexpr int8_requantization to_outputs[1] = {int8_requantization_of(
+        product_multiplier<P.weights, P.values, P.outputs>(1.0), P.outputs.zero_point)};
+    requantized_products<N, d_v, N>(s.outputs.data(), s.weights.data(), -P.weights.zero_point, s.values.data(),
+                                    d_v, 1, -P.values.zero_point, to_outputs, 0);
+}
+
+/// @brief Computes every step of quantized self-attention into `s`: in a constant evaluation by
+/// `self_attention_int8_constant`, at run time as follows (the same integers).
 template <auto P, std::size_t N, class X>
 CTA_DETAIL_TARGET_TAG constexpr void self_attention_int8_into(self_attention_int8_steps<P, N>& s, const X& x,
                                                               const self_attention_model<P>& m) noexcept {
+    if (std::is_constant_evaluated()) {
+        self_attention_int8_constant(s, x, m);
+        return;
+    }
     constexpr std::size_t d_k = self_attention_model<P>::d_k, d_v = self_attention_model<P>::d_v;
     linear_into(s.queries, x, m.w_query);
     linear_into(s.keys, x, m.w_key);

@@ -53,25 +53,52 @@ struct linear_quantization {
     friend constexpr bool operator==(const linear_quantization&, const linear_quantization&) = default;
 };
 
+namespace detail {
+/// The calibration of x W + b on `count` sequences of the same shape, `inputs[0]` to `inputs[count - 1]`.
+template <class RX, class RW, class RB, std::size_t N, std::size_t In, std::size_t Out>
+CTA_DETAIL_TARGET_TAG constexpr linear_quantization<In, Out> calibrate_linear(const matrix<RX, N, In>* inputs,
+                                                                            std::size_t count,
+                                                                            const matrix<RW, In, Out>& w,
+                                                                            const matrix<RB, 1, Out>& b) noexcept {
+    value_range x_range, y_range;
+    for (std::size_t s = 0; s < count; ++s) {
+        x_range.widen(inputs[s]);
+        matrix<double, N, Out> y;
+        for (std::size_t i = 0; i < N; ++i) {
+            for (std::size_t c = 0; c < Out; ++c) {
+                auto acc = static_cast<double>(b(0, c));
+                for (std::size_t t = 0; t < In; ++t)
+                    acc += static_cast<double>(inputs[s](i, t)) * static_cast<double>(w(t, c));
+                y(i, c) = acc;
+            }
+        }
+        y_range.widen(y);
+    }
+    linear_quantization<In, Out> p;
+    p.inputs = x_range.quantization();
+    p.weights = symmetric_int8(w);
+    p.outputs = y_range.quantization();
+    return p;
+}
+}  // namespace detail
+
 /// @brief The quantization of x W + b calibrated on representative inputs, as TensorFlow Lite's converter derives it
 /// (calibrate.hpp): the inputs' and the outputs' ranges (the outputs computed in double), the weights per channel.
 template <class RX, class RW, class RB, std::size_t N, std::size_t In, std::size_t Out>
 CTA_DETAIL_TARGET_TAG constexpr linear_quantization<In, Out> calibrate_linear(const matrix<RX, N, In>& inputs,
                                                                             const matrix<RW, In, Out>& w,
                                                                             const matrix<RB, 1, Out>& b) noexcept {
-    linear_quantization<In, Out> p;
-    p.inputs = detail::calibrated(inputs);
-    p.weights = symmetric_int8(w);
-    matrix<double, N, Out> y;
-    for (std::size_t i = 0; i < N; ++i) {
-        for (std::size_t c = 0; c < Out; ++c) {
-            auto acc = static_cast<double>(b(0, c));
-            for (std::size_t t = 0; t < In; ++t) acc += static_cast<double>(inputs(i, t)) * static_cast<double>(w(t, c));
-            y(i, c) = acc;
-        }
-    }
-    p.outputs = detail::calibrated(y);
-    return p;
+    return detail::calibrate_linear(&inputs, 1, w, b);
+}
+
+/// @brief The same, calibrated on several representative sequences of one shape, a braced list or an array:
+/// `calibrate_linear({x1, x2}, w, b)`. The inputs' and the outputs' ranges are the unions of their ranges on the
+/// sequences, as for `calibrate_self_attention` (calibrate.hpp).
+template <class RX, class RW, class RB, std::size_t S, std::size_t N, std::size_t In, std::size_t Out>
+CTA_DETAIL_TARGET_TAG constexpr linear_quantization<In, Out> calibrate_linear(const matrix<RX, N, In> (&inputs)[S],
+                                                                            const matrix<RW, In, Out>& w,
+                                                                            const matrix<RB, 1, Out>& b) noexcept {
+    return detail::calibrate_linear(inputs, S, w, b);
 }
 
 /// @brief The int8 weights and int32 bias of a linear layer, quantized with the parameters `P`.

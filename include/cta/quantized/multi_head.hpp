@@ -71,27 +71,22 @@ struct multi_head_model {
     qmatrix<std::int8_t, d_model, d_out, P.w_output> w_output;
 };
 
-/// @brief The quantization of a multi-head self-attention layer with these weights and H heads, calibrated on
-/// `inputs` as `calibrate_self_attention` calibrates one head (the real-valued multi-head attention in double, the
-/// scores of every head in one range). Option: `cta::causal`. H must divide d_model.
-template <std::size_t H, class RX, class RQ, class RK, class RV, class RO, std::size_t N, std::size_t DIn,
-          std::size_t DModel, std::size_t DOut, class... Options>
-CTA_DETAIL_TARGET_TAG constexpr multi_head_quantization<H, DIn, DModel, DOut> calibrate_multi_head_self_attention(
-    const matrix<RX, N, DIn>& inputs, const matrix<RQ, DIn, DModel>& w_query, const matrix<RK, DIn, DModel>& w_key,
-    const matrix<RV, DIn, DModel>& w_value, const matrix<RO, DModel, DOut>& w_output, Options...) noexcept {
-    static_assert(H >= 1 && DModel % H == 0,
-                  "cta::quantized::calibrate_multi_head_self_attention<H>: H must divide d_model");
-    static_assert((std::is_same_v<Options, causal_t> && ...),
-                  "cta::quantized::calibrate_multi_head_self_attention: the option is cta::causal");
-    constexpr bool causal = (std::is_same_v<Options, causal_t> || ...);
+namespace detail {
+/// The ranges of the activations of multi-head self-attention: self-attention's, and the heads' outputs.
+struct multi_head_ranges : self_attention_ranges {
+    value_range heads_outputs;
+};
+
+/// The ranges widened to hold the activations of the real-valued multi-head self-attention of `inputs`.
+template <std::size_t H, bool Causal, class RX, class RQ, class RK, class RV, class RO, std::size_t N,
+          std::size_t DIn, std::size_t DModel, std::size_t DOut>
+CTA_DETAIL_TARGET_TAG constexpr void widen_multi_head(multi_head_ranges& r, const matrix<RX, N, DIn>& inputs,
+                                                      const matrix<RQ, DIn, DModel>& w_query,
+                                                      const matrix<RK, DIn, DModel>& w_key,
+                                                      const matrix<RV, DIn, DModel>& w_value,
+                                                      const matrix<RO, DModel, DOut>& w_output) noexcept {
     constexpr std::size_t d_k = DModel / H;
-    multi_head_quantization<H, DIn, DModel, DOut> p;
-    p.causal = causal;
-    p.inputs = detail::calibrated(inputs);
-    p.w_query = symmetric_int8(w_query);
-    p.w_key = symmetric_int8(w_key);
-    p.w_value = symmetric_int8(w_value);
-    p.w_output = symmetric_int8(w_output);
+    r.inputs.widen(inputs);
     const auto project = [](const auto& x, const auto& w) {
         using X = std::remove_cvref_t<decltype(x)>;
         using W = std::remove_cvref_t<decltype(w)>;
@@ -109,11 +104,10 @@ CTA_DETAIL_TARGET_TAG constexpr multi_head_quantization<H, DIn, DModel, DOut> ca
     const auto q = project(inputs, w_query);
     const auto k = project(inputs, w_key);
     const auto v = project(inputs, w_value);
-    p.queries = detail::calibrated(q);
-    p.keys = detail::calibrated(k);
-    p.values = detail::calibrated(v);
-    p.weights = affine(1.0F / 256.0F, -128);
-    float min = 0.0F, max = 0.0F;
+    r.queries.widen(q);
+    r.keys.widen(k);
+    r.values.widen(v);
+    float min = r.scores.min, max = r.scores.max;
     matrix<double, N, DModel> heads_outputs;
     const double factor = 1.0 / sqrt(static_cast<double>(d_k));
     for (std::size_t h = 0; h < H; ++h) {
@@ -123,7 +117,7 @@ CTA_DETAIL_TARGET_TAG constexpr multi_head_quantization<H, DIn, DModel, DOut> ca
                 double acc = 0.0;
                 for (std::size_t t = h * d_k; t < (h + 1) * d_k; ++t) acc += q(i, t) * k(j, t);
                 acc *= factor;
-                if (causal && j > i) {
+                if (Causal && j > i) {
                     scores(i, j) = -std::numeric_limits<double>::infinity();
                 } else {
                     scores(i, j) = acc;
@@ -141,10 +135,60 @@ CTA_DETAIL_TARGET_TAG constexpr multi_head_quantization<H, DIn, DModel, DOut> ca
             }
         }
     }
-    p.scores = asymmetric_int8(min, max);
-    p.heads_outputs = detail::calibrated(heads_outputs);
-    p.outputs = detail::calibrated(project(heads_outputs, w_output));
+    r.scores.min = min;
+    r.scores.max = max;
+    r.heads_outputs.widen(heads_outputs);
+    r.outputs.widen(project(heads_outputs, w_output));
+}
+
+/// The calibration on `count` sequences of the same shape, `inputs[0]` to `inputs[count - 1]`.
+template <std::size_t H, class... Options, class RX, class RQ, class RK, class RV, class RO, std::size_t N,
+          std::size_t DIn, std::size_t DModel, std::size_t DOut>
+CTA_DETAIL_TARGET_TAG constexpr multi_head_quantization<H, DIn, DModel, DOut> calibrate_multi_head_self_attention(
+    const matrix<RX, N, DIn>* inputs, std::size_t count, const matrix<RQ, DIn, DModel>& w_query,
+    const matrix<RK, DIn, DModel>& w_key, const matrix<RV, DIn, DModel>& w_value,
+    const matrix<RO, DModel, DOut>& w_output) noexcept {
+    static_assert(H >= 1 && DModel % H == 0,
+                  "cta::quantized::calibrate_multi_head_self_attention<H>: H must divide d_model");
+    static_assert((std::is_same_v<Options, causal_t> && ...),
+                  "cta::quantized::calibrate_multi_head_self_attention: the option is cta::causal");
+    constexpr bool causal = (std::is_same_v<Options, causal_t> || ...);
+    multi_head_ranges r;
+    for (std::size_t s = 0; s < count; ++s)
+        widen_multi_head<H, causal>(r, inputs[s], w_query, w_key, w_value, w_output);
+    multi_head_quantization<H, DIn, DModel, DOut> p;
+    p.causal = causal;
+    p.w_query = symmetric_int8(w_query);
+    p.w_key = symmetric_int8(w_key);
+    p.w_value = symmetric_int8(w_value);
+    p.w_output = symmetric_int8(w_output);
+    quantize_activations(p, r);
+    p.heads_outputs = r.heads_outputs.quantization();
     return p;
+}
+}  // namespace detail
+
+/// @brief The quantization of a multi-head self-attention layer with these weights and H heads, calibrated on
+/// `inputs` as `calibrate_self_attention` calibrates one head (the real-valued multi-head attention in double, the
+/// scores of every head in one range). Option: `cta::causal`. H must divide d_model.
+template <std::size_t H, class RX, class RQ, class RK, class RV, class RO, std::size_t N, std::size_t DIn,
+          std::size_t DModel, std::size_t DOut, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr multi_head_quantization<H, DIn, DModel, DOut> calibrate_multi_head_self_attention(
+    const matrix<RX, N, DIn>& inputs, const matrix<RQ, DIn, DModel>& w_query, const matrix<RK, DIn, DModel>& w_key,
+    const matrix<RV, DIn, DModel>& w_value, const matrix<RO, DModel, DOut>& w_output, Options...) noexcept {
+    return detail::calibrate_multi_head_self_attention<H, Options...>(&inputs, 1, w_query, w_key, w_value, w_output);
+}
+
+/// @brief The same, calibrated on several representative sequences of one shape, a braced list or an array:
+/// `calibrate_multi_head_self_attention<H>({x1, x2}, w_query, w_key, w_value, w_output)`. Each activation's range is
+/// the union of its ranges on the sequences, as for `calibrate_self_attention` (calibrate.hpp).
+template <std::size_t H, class RX, class RQ, class RK, class RV, class RO, std::size_t S, std::size_t N,
+          std::size_t DIn, std::size_t DModel, std::size_t DOut, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr multi_head_quantization<H, DIn, DModel, DOut> calibrate_multi_head_self_attention(
+    const matrix<RX, N, DIn> (&inputs)[S], const matrix<RQ, DIn, DModel>& w_query,
+    const matrix<RK, DIn, DModel>& w_key, const matrix<RV, DIn, DModel>& w_value,
+    const matrix<RO, DModel, DOut>& w_output, Options...) noexcept {
+    return detail::calibrate_multi_head_self_attention<H, Options...>(inputs, S, w_query, w_key, w_value, w_output);
 }
 
 /// @brief The weights quantized with the parameters `P` (as `quantize_self_attention`). Precondition: the weights are

@@ -94,6 +94,10 @@ CTA_DETAIL_TARGET_TAG constexpr per_channel<Channels> symmetric(const float (&sc
 }
 
 namespace detail {
+/// v, or -127 for -128: the range of symmetric int8 weights.
+CTA_DETAIL_TARGET_TAG constexpr std::int8_t at_least_minus_127(std::int8_t v) noexcept {
+    return v < -127 ? std::int8_t{-127} : v;
+}
 template <class Q>
 inline constexpr bool is_per_tensor_v = std::is_same_v<Q, per_tensor>;
 template <class Q>
@@ -171,14 +175,27 @@ inline constexpr bool is_qmatrix_v<qmatrix<T, R, C, Q>> = true;
 template <class T, auto Q, class Real, std::size_t R, std::size_t C>
 CTA_DETAIL_TARGET_TAG constexpr qmatrix<T, R, C, Q> quantize(const matrix<Real, R, C>& m) noexcept {
     qmatrix<T, R, C, Q> q;
-    for (std::size_t i = 0; i < R; ++i) {
+    // The scale and zero point checked once; then one statement per element (a step each of Clang's
+    // constant-evaluation budget).
+    if constexpr (detail::is_per_tensor_v<std::remove_const_t<decltype(Q)>>) {
+        constexpr float scale = Q.scale();
+        if (!detail::scale_and_zero_point_hold<T>(scale, Q.zero_point)) {
+            return q;
+        }
+        for (std::size_t i = 0; i < R; ++i) {
+            for (std::size_t j = 0; j < C; ++j)
+                q.elems[i * C + j] =
+                    detail::quantize_number<T>(static_cast<float>(m.elems[i][j]), scale, Q.zero_point);
+        }
+    } else {
         for (std::size_t j = 0; j < C; ++j) {
-            if constexpr (detail::is_per_tensor_v<std::remove_const_t<decltype(Q)>>) {
-                q(i, j) = quantize<T>(static_cast<float>(m(i, j)), Q.scale(), Q.zero_point);
-            } else {
-                const T v = quantize<T>(static_cast<float>(m(i, j)), Q.scale(j), 0);
-                q(i, j) = v < -127 ? T{-127} : v;
+            const float scale = Q.scale(j);
+            if (!detail::scale_and_zero_point_hold<T>(scale, 0)) {
+                return q;
             }
+            for (std::size_t i = 0; i < R; ++i)
+                q.elems[i * C + j] = detail::at_least_minus_127(
+                    detail::quantize_number<T>(static_cast<float>(m.elems[i][j]), scale, 0));
         }
     }
     return q;

@@ -61,24 +61,26 @@ inline constexpr bool is_quantized_real_v = std::is_same_v<Real, float> || std::
 
 namespace detail {
 
+/// @brief `x` rounded to the nearest integer given its integer part `truncated` (x - truncated is exact, |x| < 2^52):
+/// one more or one less at a fraction of one half or more, away from zero; -0 for x in (-1/2, 0), as std::round.
+template <class Real>
+CTA_DETAIL_TARGET_TAG constexpr Real round_truncated(Real x, Real truncated) noexcept {
+    return x - truncated >= static_cast<Real>(0.5)    ? truncated + 1
+           : x - truncated <= static_cast<Real>(-0.5) ? truncated - 1
+           : truncated == 0 && x < 0                 ? -truncated
+                                                     : truncated;
+}
+
 /// @brief `x` rounded to the nearest integer, ties away from zero, in the type of `x` (`std::round`, in a constant
 /// expression): the same value, and the same sign of zero, for every `x` but NaN.
 template <class Real>
 CTA_DETAIL_TARGET_TAG constexpr Real round_half_away_from_zero(Real x) noexcept {
-    // From 2^(digits - 1) on, every number of the type is an integer (infinities included).
+    // From 2^(digits - 1) on, every number of the type is an integer (infinities included). Two expressions, so that
+    // a constant evaluation spends few steps of its budget on each rounding.
     constexpr Real integers_from = static_cast<Real>(std::uint64_t{1} << (std::numeric_limits<Real>::digits - 1));
-    if (x == 0 || !(x < integers_from && x > -integers_from)) {
-        return x;
-    }
-    const auto truncated = static_cast<Real>(static_cast<std::int64_t>(x));  // exact: |x| < 2^52
-    const Real fraction = x - truncated;                                     // exact: x with its integer part removed
-    Real rounded = truncated;
-    if (fraction >= static_cast<Real>(0.5)) {
-        rounded += 1;
-    } else if (fraction <= static_cast<Real>(-0.5)) {
-        rounded -= 1;
-    }
-    return rounded == 0 && x < 0 ? -rounded : rounded;  // -0.4 gives -0.0, as std::round
+    return x == 0 || !(x < integers_from && x > -integers_from)
+               ? x
+               : round_truncated(x, static_cast<Real>(static_cast<std::int64_t>(x)));  // exact: |x| < 2^52
 }
 
 /// @brief Whether `scale` is positive and finite and `zero_point` a value of `Q`; if not, calls the precondition
@@ -96,26 +98,35 @@ CTA_DETAIL_TARGET_TAG constexpr bool scale_and_zero_point_hold(Real scale, std::
     return true;
 }
 
+/// @brief An integer `value` (a double) clamped to the range of Q.
+template <class Q>
+CTA_DETAIL_TARGET_TAG constexpr Q clamped_to(double value) noexcept {
+    return value <= static_cast<double>(std::numeric_limits<Q>::min())   ? std::numeric_limits<Q>::min()
+           : value >= static_cast<double>(std::numeric_limits<Q>::max()) ? std::numeric_limits<Q>::max()
+                                                                         : static_cast<Q>(value);
+}
+
 /// @brief quantize() once its preconditions hold.
 template <class Q, class Real>
 CTA_DETAIL_TARGET_TAG constexpr Q quantize_valid(Real value, Real scale, std::int32_t zero_point) noexcept {
     // A quotient that would overflow (|value / scale| near the largest Real or beyond) is far beyond the range of
     // Q either way: the nearest end, without the division, which a constant evaluation does not allow to overflow.
+    // One expression, so that a constant evaluation spends few steps of its budget on each value.
     constexpr Real half_max = std::numeric_limits<Real>::max() / 2;
-    if (scale < 1 && (value > scale * half_max || value < -(scale * half_max))) {
-        return value > 0 ? std::numeric_limits<Q>::max() : std::numeric_limits<Q>::min();
+    return scale < 1 && (value > scale * half_max || value < -(scale * half_max))
+               ? (value > 0 ? std::numeric_limits<Q>::max() : std::numeric_limits<Q>::min())
+               : clamped_to<Q>(static_cast<double>(round_half_away_from_zero(value / scale)) +
+                               static_cast<double>(zero_point));
+}
+
+/// @brief quantize() once the scale and the zero point are known to hold: a NaN `value` breaks its precondition.
+template <class Q, class Real>
+CTA_DETAIL_TARGET_TAG constexpr Q quantize_number(Real value, Real scale, std::int32_t zero_point) noexcept {
+    if (value != value) {
+        precondition::value_to_quantize_must_not_be_nan();
+        return Q{};
     }
-    const double unclamped =
-        static_cast<double>(round_half_away_from_zero(value / scale)) + static_cast<double>(zero_point);
-    constexpr auto lowest = static_cast<double>(std::numeric_limits<Q>::min());
-    constexpr auto highest = static_cast<double>(std::numeric_limits<Q>::max());
-    if (unclamped <= lowest) {
-        return std::numeric_limits<Q>::min();
-    }
-    if (unclamped >= highest) {
-        return std::numeric_limits<Q>::max();
-    }
-    return static_cast<Q>(unclamped);  // an integer in the range of Q
+    return quantize_valid<Q>(value, scale, zero_point);
 }
 
 /// @brief dequantize() once its preconditions hold: `scale * (q - zero_point)` rounded to `double`, then to `Real`,
@@ -159,11 +170,7 @@ CTA_DETAIL_TARGET_TAG constexpr Q quantize(Real value, std::type_identity_t<Real
     if (!detail::scale_and_zero_point_hold<Q>(scale, zero_point)) {
         return Q{};
     }
-    if (value != value) {
-        precondition::value_to_quantize_must_not_be_nan();
-        return Q{};
-    }
-    return detail::quantize_valid<Q>(value, scale, zero_point);
+    return detail::quantize_number<Q>(value, scale, zero_point);
 }
 
 /// @brief Every element of `m` quantized as quantize(value, scale, zero_point) does; the matrix keeps its shape

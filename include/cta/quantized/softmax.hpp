@@ -35,6 +35,7 @@
 #include <cta/detail/fp_strict.hpp>
 #include <cta/detail/target.hpp>
 #include <cta/math.hpp>
+#include <cta/quantized/detail/int8_kernel.hpp>
 #include <cta/quantized/fixed_point.hpp>
 #include <cta/quantized/fixed_point_math.hpp>
 
@@ -210,35 +211,49 @@ CTA_DETAIL_TARGET_TAG constexpr std::int16_t int16_lut_lookup(std::int16_t value
 
 namespace detail {
 
+/// The integer bits of softmax's fixed-point numbers with int8 input: the differences with beta and the scale
+/// applied, Q5.26, and the sum of the exponentials, Q12.19.
+inline constexpr int softmax_int8_difference_bits = 5;
+inline constexpr int softmax_int8_sum_bits = 12;
+
+/// Whether `p` meets the preconditions of softmax with int8 input; where it does not, the precondition's function is
+/// called (a constant evaluation stops there) and the result is false.
+CTA_DETAIL_TARGET_TAG constexpr bool softmax_int8_params_hold(const softmax_int8_params& p) noexcept {
+    if (p.input_multiplier < 0) {
+        precondition::input_multiplier_must_not_be_negative();
+        return false;
+    }
+    if (p.input_left_shift < 0 || p.input_left_shift > 31) {
+        precondition::input_left_shift_must_be_in_0_to_31();
+        return false;
+    }
+    if (p.diff_min > 0 || std::int64_t{p.diff_min} * (std::int64_t{1} << p.input_left_shift) <
+                              std::int64_t{std::numeric_limits<std::int32_t>::min()}) {
+        precondition::diff_min_times_2_to_the_left_shift_must_be_in_minus_2_to_the_31_to_0();
+        return false;
+    }
+    return true;
+}
+
+/// e^(beta * input_scale * d) with 0 integer bits, for a difference d >= diff_min of int8 inputs.
+CTA_DETAIL_TARGET_TAG constexpr std::int32_t softmax_int8_exp(std::int32_t d, const softmax_int8_params& p) noexcept {
+    const auto shifted = static_cast<std::int32_t>(std::int64_t{d} * (std::int64_t{1} << p.input_left_shift));
+    return exp_on_negative_values(saturating_rounding_doubling_high_mul(shifted, p.input_multiplier),
+                                  softmax_int8_difference_bits);
+}
+
 /// The softmax of int8 rows to `Output` (int8 or int16) with TensorFlow Lite's reference arithmetic.
 template <class Output>
 CTA_DETAIL_TARGET_TAG constexpr void softmax_from_int8(const std::int8_t* input, std::size_t rows,
                                                        std::size_t row_length, const softmax_int8_params& p,
                                                        Output* output) noexcept {
-    constexpr int scaled_diff_integer_bits = 5;  // the differences, beta and the scale applied: Q5.26
-    constexpr int accumulation_integer_bits = 12;  // the sum of the exponentials: Q12.19
+    constexpr int accumulation_integer_bits = softmax_int8_sum_bits;  // the sum of the exponentials: Q12.19
     static_assert(std::is_same_v<Output, std::int8_t> || std::is_same_v<Output, std::int16_t>);
     constexpr std::int32_t highest = sizeof(Output) == 1 ? 127 : 32767;  // Output's range
     constexpr std::int32_t lowest = -highest - 1;
-    if (p.input_multiplier < 0) {
-        precondition::input_multiplier_must_not_be_negative();
+    if (!softmax_int8_params_hold(p)) {
         return;
     }
-    if (p.input_left_shift < 0 || p.input_left_shift > 31) {
-        precondition::input_left_shift_must_be_in_0_to_31();
-        return;
-    }
-    if (p.diff_min > 0 || std::int64_t{p.diff_min} * (std::int64_t{1} << p.input_left_shift) <
-                              std::int64_t{std::numeric_limits<std::int32_t>::min()}) {
-        precondition::diff_min_times_2_to_the_left_shift_must_be_in_minus_2_to_the_31_to_0();
-        return;
-    }
-    // e^(beta * input_scale * d) with 0 integer bits, for d >= diff_min.
-    const auto exp_of_difference = [&p](std::int32_t d) {
-        const auto shifted = static_cast<std::int32_t>(std::int64_t{d} * (std::int64_t{1} << p.input_left_shift));
-        return exp_on_negative_values(saturating_rounding_doubling_high_mul(shifted, p.input_multiplier),
-                                      scaled_diff_integer_bits);
-    };
     for (std::size_t r = 0; r < rows; ++r) {
         const std::int8_t* in = input + r * row_length;
         Output* out = output + r * row_length;
@@ -248,7 +263,7 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_from_int8(const std::int8_t* input,
         std::int64_t sum = 0;  // Q12.19; the one of the maximum is 2^19, so the sum is never 0
         for (std::size_t c = 0; c < row_length; ++c) {
             const std::int32_t d = in[c] - max;
-            if (d >= p.diff_min) sum += rescale(exp_of_difference(d), 0, accumulation_integer_bits);
+            if (d >= p.diff_min) sum += rescale(softmax_int8_exp(d, p), 0, accumulation_integer_bits);
         }
         if (sum > std::numeric_limits<std::int32_t>::max()) {
             precondition::row_sum_must_fit_in_32_bits();
@@ -266,13 +281,75 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_from_int8(const std::int8_t* input,
                 out[c] = static_cast<Output>(lowest);
                 continue;
             }
-            const std::int32_t product = saturating_rounding_doubling_high_mul(reciprocal, exp_of_difference(d));
+            const std::int32_t product = saturating_rounding_doubling_high_mul(reciprocal, softmax_int8_exp(d, p));
             // product in [0, 2^31): a shift beyond 31 rounds it to 0.
             const std::int32_t unsaturated = exponent > 31 ? 0 : rounding_divide_by_pot(product, exponent);
             const std::int32_t shifted = unsaturated + lowest;
             out[c] = static_cast<Output>(shifted > highest ? highest : shifted);
         }
     }
+}
+
+/// The terms of softmax with int8 input and the parameters `p` for every difference of two int8 values, d = -index
+/// in [-255, 0]: `exp[index]` = e^(beta * input_scale * d) with 0 integer bits and `sum_term[index]` the same with
+/// 12, both 0 where d < diff_min (an element that adds nothing to the sum and whose output is the lowest).
+struct softmax_int8_table {
+    std::int32_t exp[256];
+    std::int32_t sum_term[256];
+};
+
+/// The table of `p` (precondition: as softmax's).
+CTA_DETAIL_TARGET_TAG constexpr softmax_int8_table softmax_int8_table_of(const softmax_int8_params& p) noexcept {
+    softmax_int8_table t{};
+    if (!softmax_int8_params_hold(p)) {
+        return t;
+    }
+    for (std::int32_t index = 0; index < 256 && -index >= p.diff_min; ++index) {
+        t.exp[index] = softmax_int8_exp(-index, p);
+        t.sum_term[index] = rescale(t.exp[index], 0, softmax_int8_sum_bits);
+    }
+    return t;
+}
+
+/// The table of `P`, a constant of its own: computed once, and outside the constant evaluation that reads it.
+template <softmax_int8_params P>
+inline constexpr softmax_int8_table softmax_int8_table_for = softmax_int8_table_of(P);
+
+/// One row of softmax with int8 input and output (`softmax_from_int8<std::int8_t>` on one row of `length`
+/// elements, the same integers) for constant evaluation: each element's exponential is looked up in the table of P
+/// instead of computed twice, and each loop step is one statement.
+template <softmax_int8_params P>
+CTA_DETAIL_TARGET_TAG constexpr void softmax_int8_row_tabulated(const std::int8_t* in, std::size_t length,
+                                                                std::int8_t* out) noexcept {
+    constexpr const softmax_int8_table& table = softmax_int8_table_for<P>;
+    if (length == 0) {
+        return;
+    }
+    std::int32_t max = -128;  // the lowest int8
+    for (std::size_t c = 0; c < length; ++c) max = in[c] > max ? in[c] : max;
+    std::int64_t sum = 0;  // Q12.19
+    for (std::size_t c = 0; c < length; ++c) sum += table.sum_term[max - in[c]];
+    if (sum > std::numeric_limits<std::int32_t>::max()) {
+        precondition::row_sum_must_fit_in_32_bits();
+        return;
+    }
+    // The reciprocal of the sum and the output's shift, as softmax_from_int8 computes them (an int8 output: 8 bits).
+    const int headroom = std::countl_zero(static_cast<std::uint32_t>(sum));
+    const auto x = static_cast<std::int32_t>((static_cast<std::uint32_t>(sum) << headroom) - (1U << 31));
+    const std::int32_t reciprocal = one_over_one_plus_x_for_x_in_0_1(x);
+    const int exponent = softmax_int8_sum_bits - headroom + 31 - 8;
+    if (exponent > 31) {  // every quotient rounds to 0
+        for (std::size_t c = 0; c < length; ++c) out[c] = -128;
+        return;
+    }
+    // An element's output in one expression: the high product of the reciprocal and e (e is not negative, so that
+    // it never saturates), rounded by 2^exponent, less 128, at most 127 (int8_kernel.hpp's requantize_high).
+    const std::int64_t half = exponent > 0 ? std::int64_t{1} << (exponent - 1) : 0;
+    const std::int64_t half_below = exponent > 0 ? half - 1 : 0;
+    for (std::size_t c = 0; c < length; ++c)
+        out[c] = requantize_high(
+            (std::int64_t{reciprocal} * table.exp[max - in[c]] + (std::int64_t{1} << 30)) >> 31, half, half_below,
+            exponent, -128);
 }
 
 }  // namespace detail

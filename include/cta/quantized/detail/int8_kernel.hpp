@@ -17,11 +17,14 @@
 /// if it could; where the true sum fits in int32 (the kernels' precondition) both give it, whatever the order. The
 /// requantization is the same integer too (`dsp::scaled_doubled` says why, and where it applies; elsewhere
 /// `requantize_to_int8` computes it). A constant evaluation, and every other target, runs the plain loops.
+/// The products of attention.hpp's steps in a constant expression have a form of their own, written for the
+/// constant evaluator ("Requantized products for constant evaluation" below).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include <cta/detail/target.hpp>
 #include <cta/quantized/fixed_point.hpp>
@@ -753,6 +756,220 @@ CTA_DETAIL_TARGET_TAG constexpr void int8_product(const int8_operands& p, const 
                                            s.activation_min, s.activation_max);
         }
     }
+}
+
+// ---- Requantized products for constant evaluation -----------------------------------------------------------------
+//
+// A constant evaluation costs Clang a step per statement and GCC an operation per expression node it evaluates
+// (docs/performance.md), so that offset_dot's loop costs Clang a step per multiply-add. In a constant evaluation,
+// the products of attention.hpp are written for the interpreter instead: each output element is one statement, a
+// fold expression over the depth with constant indices into local arrays, and each multiplication in it makes
+// several products of the int8 operands, one per lane of an unsigned word: 128 bits where the compiler has a 128-bit
+// integer (`__SIZEOF_INT128__`: GCC and Clang on 64-bit targets), 64 elsewhere, in lanes of w bits, as few as the
+// depth K allows, so that a word holds L = (the word's bits) / w of them (products_layout: five lanes of 24 bits in
+// 128 for K = 128, four of 32 bits for the deepest products).
+//
+// L products in one multiplication: with a = a_0 + a_1 2^w + ... + a_(L-1) 2^(w (L-1)) and b the other way round,
+// b = b_(L-1) + b_(L-2) 2^w + ... + b_0 2^(w (L-1)) (modulo 2^bits; the a_l and b_l are operands with their offsets,
+// in [-255, 255]), a b is the sum of C_m 2^(w m): C_(L-1) = a_0 b_0 + ... + a_(L-1) b_(L-1), each lower C_m a sum of
+// m + 1 products a_l b_(l + L - 1 - m), the higher ones above lane L - 1. Over the depth K, in G = ceil(K / L)
+// words, the sum is Low + D 2^(w (L - 1)) + (higher terms) 2^(w L) modulo 2^bits, with D the sum of products that
+// offset_dot computes and Low the sum of the lower C_m 2^(w m), each |C_m| at most (m + 1) 255^2 G, so that
+// |Low| < (L - 1) 255^2 G 2^(w (L - 2)) / (1 - 2^-w). products_layout chooses w so that |D| < 2^(w - 1) and
+// (L - 1) 255^2 G < 2^(w - 1), so |Low| < 2^(w (L - 1) - 1): sum + 2^(w (L - 1) - 1) has Low + 2^(w (L - 1) - 1) in its
+// low w (L - 1) bits, in [0, 2^(w (L - 1))), and D in the next w bits, as a w-bit two's complement integer. Integer
+// sums are exact, so D is offset_dot's accumulator, whatever the order of its terms.
+
+/// @brief The largest depth whose int8 products with offsets (each in [-255, 255]) always sum within 32 bits:
+/// 255^2 depth < 2^31.
+inline constexpr std::size_t exact_int32_depth = 33025;
+
+#ifdef __SIZEOF_INT128__
+/// @brief The word of `requantized_products`, 128 bits.
+__extension__ using packed_products_word = unsigned __int128;
+#else
+/// @brief The word of `requantized_products`, 64 bits.
+using packed_products_word = std::uint64_t;
+#endif
+
+/// @brief How `requantized_products` packs operands into words for a depth: `lanes` lanes of `bits` bits (0 and 0
+/// for none).
+struct products_layout {
+    int bits = 32;
+    std::size_t lanes = 1;
+};
+
+/// @brief The layout for depth `depth` (at most exact_int32_depth) in words of `word_bits` bits (64 or 128): the
+/// narrowest lanes, from 16 to 32 bits, in which |D| < 2^(bits - 1) and (lanes - 1) 255^2 ceil(depth / lanes) <
+/// 2^(bits - 1) (see above).
+constexpr products_layout products_layout_of(std::size_t depth,
+                                             std::size_t word_bits = sizeof(packed_products_word) * 8) noexcept {
+    for (int bits = 16; bits <= 32; ++bits) {
+        const std::size_t lanes = word_bits / static_cast<std::size_t>(bits);
+        const std::size_t words = (depth + lanes - 1) / lanes;
+        const std::uint64_t half_range = std::uint64_t{1} << (bits - 1);
+        constexpr std::uint64_t largest_product = 65025;  // 255^2
+        if (largest_product * depth < half_range && (lanes - 1) * largest_product * words < half_range) {
+            return {bits, lanes};
+        }
+    }
+    return {0, 0};  // none: deeper than exact_int32_depth
+}
+
+static_assert(products_layout_of(exact_int32_depth, 64).bits == 32 &&
+                  products_layout_of(exact_int32_depth, 128).bits == 32 &&
+                  products_layout_of(exact_int32_depth + 1, 64).bits == 0,
+              "32-bit lanes hold the deepest products, and no lanes deeper ones");
+
+/// @brief An output's requantization with its preconditions checked (`int8_requantization_of`): the multiplier and
+/// shift of `multiply_by_quantized_multiplier` as shifts and rounding terms, and the output's zero point.
+struct int8_requantization {
+    std::int32_t multiplier = 0;
+    int left = 0;                 ///< max(shift, 0)
+    int right = 0;                ///< max(-shift, 0)
+    std::int64_t half = 0;        ///< 2^(right - 1), or 0 for right = 0
+    std::int64_t half_below = 0;  ///< half - 1, or 0 for right = 0: a tie of a negative value rounds away from zero
+    std::int32_t zero_point = 0;
+};
+
+/// @brief The requantization by `m` to int8 with this zero point (as `requantize_to_int8` with the activation range
+/// [-128, 127]). Preconditions: those of `multiply_by_quantized_multiplier`.
+CTA_DETAIL_TARGET_TAG constexpr int8_requantization int8_requantization_of(quantized_multiplier m,
+                                                                          std::int32_t zero_point) noexcept {
+    if (m.multiplier < 0) {
+        precondition::quantized_multiplier_must_be_in_0_to_2_to_the_31();
+        return {};
+    }
+    if (m.shift < -31 || m.shift > 30) {
+        precondition::shift_must_be_in_minus_31_to_30();
+        return {};
+    }
+    const int right = m.shift > 0 ? 0 : -m.shift;
+    const std::int64_t half = right > 0 ? std::int64_t{1} << (right - 1) : 0;
+    return {m.multiplier, m.shift > 0 ? m.shift : 0, right, half, right > 0 ? half - 1 : 0, zero_point};
+}
+
+/// @brief `requantize_to_int8` of an accumulator whose high product (`saturating_rounding_doubling_high_mul` of the
+/// accumulator shifted left and the multiplier) is `high`: `rounding_divide_by_pot(high, right)`, ties away from
+/// zero, plus the zero point, clamped to [-128, 127]; `half` and `half_below` as in `int8_requantization`. One
+/// expression of the parameters.
+CTA_DETAIL_TARGET_TAG constexpr std::int8_t requantize_high(std::int64_t high, std::int64_t half,
+                                                            std::int64_t half_below, int right,
+                                                            std::int32_t zero_point) noexcept {
+    return static_cast<std::int8_t>(((high + (high < 0 ? half_below : half)) >> right) + zero_point < -128 ? -128
+                                    : ((high + (high < 0 ? half_below : half)) >> right) + zero_point > 127
+                                        ? 127
+                                        : ((high + (high < 0 ? half_below : half)) >> right) + zero_point);
+}
+
+/// @brief `requantize_to_int8(D, multiplier, shift, zero_point, -128, 127)` for D, the w-bit lane above the lowest
+/// `low_bits` bits of `sum` + 2^(low_bits - 1) (see above), with the requantization's terms: the high product
+/// `saturating_rounding_doubling_high_mul(D << left, multiplier)` is floor((x multiplier + 2^30) / 2^31) for every x
+/// (it saturates only for two operands of -2^31, and the multiplier is not negative); then `requantize_high`.
+template <int w, int low_bits, class Word>
+CTA_DETAIL_TARGET_TAG constexpr std::int8_t requantize_word_sum(Word sum, int left,
+                                                                std::int32_t multiplier, std::int64_t half,
+                                                                std::int64_t half_below, int right,
+                                                                std::int32_t zero_point) noexcept {
+    return requantize_high(
+        (std::int64_t{static_cast<std::int32_t>(
+             static_cast<std::uint32_t>(
+                 static_cast<std::int32_t>(
+                     static_cast<std::uint32_t>((sum + (Word{1} << (low_bits - 1))) >> low_bits)
+                     << (32 - w)) >>
+                 (32 - w))
+             << left)} *
+             multiplier +
+         (std::int64_t{1} << 30)) >> 31,
+        half, half_below, right, zero_point);
+}
+
+/// @brief The most words summed in one statement of `requantized_products`: half of Clang's default
+/// -fbracket-depth of 256, which also bounds the terms of a fold expression.
+inline constexpr std::size_t words_per_statement = 128;
+
+/// @brief c(i, j) = requantize_to_int8(sum over k < K of (a(i, k) + a_offset) (b(k, j) + b_offset), r[j r_stride]),
+/// written at c[i N + j], for constant evaluation: a(i, k) at a[i K + k], b(k, j) at b[k b_row_stride + j
+/// b_col_stride]. With L lanes of w bits (products_layout_of(K)), `lane` holds 0 .. L - 1, `chunk` 0 ..
+/// words_per_statement - 1 (empty when the words are not more), `last` 0 .. the number of words after the last whole
+/// chunk - 1. The rows of a are packed into words, a(i, L t) + a(i, L t + 1) 2^w + ..., and each column of b the
+/// other way round, b(L t + L - 1, j) + ... + b(L t, j) 2^(w (L - 1)), lanes past the depth 0, in local arrays (whose
+/// elements a constant evaluation reaches in fewer operations than through a reference). `Word` is an unsigned
+/// integer of 64 or 128 bits. Precondition: K at most `exact_int32_depth`.
+template <std::size_t M, std::size_t N, std::size_t K, class Word, std::size_t... lane, std::size_t... chunk,
+          std::size_t... last>
+CTA_DETAIL_TARGET_TAG constexpr void requantized_products(std::int8_t* c, const std::int8_t* a, std::int32_t a_offset,
+                                                          const std::int8_t* b, std::size_t b_row_stride,
+                                                          std::size_t b_col_stride, std::int32_t b_offset,
+                                                          const int8_requantization* r, std::size_t r_stride,
+                                                          std::index_sequence<lane...>, std::index_sequence<chunk...>,
+                                                          std::index_sequence<last...>) noexcept {
+    static_assert(K <= exact_int32_depth, "cta::quantized: a product deeper than 33025 may not fit in 32 bits");
+    using word = Word;
+    constexpr int w = products_layout_of(K, sizeof(Word) * 8).bits;
+    constexpr std::size_t lanes = sizeof...(lane);
+    constexpr std::size_t words = (K + lanes - 1) / lanes;
+    constexpr std::size_t whole = words - sizeof...(last);
+    constexpr int low_bits = w * (static_cast<int>(lanes) - 1);
+    // Each operand with its offset, in [-255, 255], converted to the word (modulo 2^bits) and shifted to its lane:
+    // a statement per full word, then one per operand left.
+    constexpr std::size_t full = K / lanes;
+    word rows[M][words]{};
+    for (std::size_t i = 0; i < M; ++i) {
+        for (std::size_t t = 0; t < full; ++t)
+            rows[i][t] = (word{0} + ... + (static_cast<word>(a[i * K + t * lanes + lane] + a_offset) << (w * lane)));
+        if constexpr (full < words) {
+            for (std::size_t k = full * lanes; k < K; ++k)
+                rows[i][full] += static_cast<word>(a[i * K + k] + a_offset) << (w * (k % lanes));
+        }
+    }
+    for (std::size_t j = 0; j < N; ++j) {
+        const std::int8_t* b_j = b + j * b_col_stride;
+        word column[words]{};
+        for (std::size_t t = 0; t < full; ++t)
+            column[t] = (word{0} + ... +
+                         (static_cast<word>(b_j[(t * lanes + lane) * b_row_stride] + b_offset)
+                          << (w * (lanes - 1 - lane))));
+        if constexpr (full < words) {
+            for (std::size_t k = full * lanes; k < K; ++k)
+                column[full] += static_cast<word>(b_j[k * b_row_stride] + b_offset) << (w * (lanes - 1 - k % lanes));
+        }
+        // The requantization's terms as locals, read in one operation each.
+        const std::int32_t multiplier = r[j * r_stride].multiplier, zero_point = r[j * r_stride].zero_point;
+        const int left = r[j * r_stride].left, right = r[j * r_stride].right;
+        const std::int64_t half = r[j * r_stride].half, half_below = r[j * r_stride].half_below;
+        if constexpr (whole == 0) {
+            for (std::size_t i = 0; i < M; ++i)  // one statement per element
+                c[i * N + j] = requantize_word_sum<w, low_bits>((word{0} + ... + (rows[i][last] * column[last])), left,
+                                                                multiplier, half, half_below, right, zero_point);
+        } else {
+            for (std::size_t i = 0; i < M; ++i) {
+                word sum = 0;
+                for (std::size_t t = 0; t < whole; t += words_per_statement)
+                    sum = (sum + ... + (rows[i][t + chunk] * column[t + chunk]));
+                c[i * N + j] = requantize_word_sum<w, low_bits>(
+                    (sum + ... + (rows[i][whole + last] * column[whole + last])), left, multiplier, half, half_below,
+                    right, zero_point);
+            }
+        }
+    }
+}
+
+/// @brief `requantized_products` in words of `Word` (by default the widest, packed_products_word) with the index
+/// sequences of K.
+template <std::size_t M, std::size_t N, std::size_t K, class Word = packed_products_word>
+CTA_DETAIL_TARGET_TAG constexpr void requantized_products(std::int8_t* c, const std::int8_t* a, std::int32_t a_offset,
+                                                          const std::int8_t* b, std::size_t b_row_stride,
+                                                          std::size_t b_col_stride, std::int32_t b_offset,
+                                                          const int8_requantization* r,
+                                                          std::size_t r_stride) noexcept {
+    constexpr std::size_t lanes = products_layout_of(K, sizeof(Word) * 8).lanes;
+    constexpr std::size_t words = (K + lanes - 1) / lanes;
+    constexpr std::size_t whole = words <= words_per_statement ? 0 : words - words % words_per_statement;
+    using chunk = std::make_index_sequence<words <= words_per_statement ? 0 : words_per_statement>;
+    requantized_products<M, N, K, Word>(c, a, a_offset, b, b_row_stride, b_col_stride, b_offset, r, r_stride,
+                                  std::make_index_sequence<lanes>{}, chunk{},
+                                  std::make_index_sequence<words - whole>{});
 }
 
 }  // namespace detail

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: BSL-1.0
+// The int8 self-attention of n = d = CTA_BENCH_N (n inputs of d features, d x d weights), as TensorFlow Lite
+// computes it (<cta/quantized/attention.hpp>), in three forms:
+// - by default, the int8 attention alone is one constant expression: its inputs, its model and the quantization of
+//   every step (the parameters) are constants of their own, and so is each block of CTA_BENCH_ROWS rows (48 unless
+//   defined) of each step of the real-valued attention in double from which the parameters are calibrated, each
+//   within its own budget;
+// - with CTA_BENCH_CALIBRATION, calibration and quantization as a program writes them: calibrate_self_attention
+//   (the real-valued attention in double, one constant expression), quantize_self_attention (the int8 weights) and
+//   the int8 inputs, each a constant, and no attention;
+// - with CTA_BENCH_CHECK, the default form and a check that its parameters are calibrate_self_attention's.
+#include <cstddef>
+#include <cstdint>
+
+#include <cta/quantized/attention.hpp>
+
+#include "bench_data.hpp"
+#include "staged_attention.hpp"
+
+#ifndef CTA_BENCH_N
+#error "define CTA_BENCH_N, the number of inputs and of features"
+#endif
+
+namespace {
+
+namespace q = cta::quantized;
+constexpr std::size_t n = CTA_BENCH_N;
+using operands = cta_bench::square_attention<n>;
+
+#ifdef CTA_BENCH_CALIBRATION
+constexpr auto parameters =
+    q::calibrate_self_attention(operands::x, operands::w_query, operands::w_key, operands::w_value);
+#else
+// calibrate_self_attention's steps, each a constant, computed in blocks of CTA_BENCH_ROWS rows, each block a constant
+// (staged_attention.hpp: the same bits, as the products sum in the same order and softmax is cta::softmax), and the
+// quantization each of them gives.
+#ifndef CTA_BENCH_ROWS
+#define CTA_BENCH_ROWS 48
+#endif
+using real = cta_bench::staged_attention_by_rows<n, CTA_BENCH_ROWS>;
+constexpr q::self_attention_quantization<n, n, n> parameters{
+    q::asymmetric_int8(operands::x),     q::symmetric_int8(operands::w_query), q::symmetric_int8(operands::w_key),
+    q::symmetric_int8(operands::w_value), q::asymmetric_int8(real::queries),    q::asymmetric_int8(real::keys),
+    q::asymmetric_int8(real::values),    q::asymmetric_int8(real::scores),     q::affine(1.0F / 256.0F, -128),
+    q::asymmetric_int8(real::outputs)};
+#ifdef CTA_BENCH_CHECK
+static_assert(parameters ==
+              q::calibrate_self_attention(operands::x, operands::w_query, operands::w_key, operands::w_value));
+#endif
+#endif
+
+constexpr auto model = q::quantize_self_attention<parameters>(operands::w_query, operands::w_key, operands::w_value);
+constexpr auto x = q::quantize<std::int8_t, parameters.inputs>(operands::x);
+
+#ifdef CTA_BENCH_CALIBRATION
+static_assert(model.w_value(n - 1, n - 1) == model.w_value(n - 1, n - 1) && x(n - 1, n - 1) == x(n - 1, n - 1));
+#else
+constexpr auto outputs = q::self_attention(x, model);
+static_assert(outputs(n - 1, n - 1) == outputs(n - 1, n - 1));
+#endif
+
+}  // namespace

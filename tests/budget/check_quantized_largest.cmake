@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: BSL-1.0
+# A largest n = d of the int8 self-attention that docs/performance.md states, against the compiler in use. The
+# page's table, which bench/regenerate.py writes between <!-- generated-quantized:begin --> and
+# <!-- generated-quantized:end -->, has a row per compiler it was measured with, "| <name> <version> | <n of the int8
+# attention> | <aim> | <n of calibration and quantization> |" ("| GCC 12.2.0 | ..."); the row whose name and major
+# and minor version are the compiler's gives the figure of FORM:
+#
+#   attention    bench/compile_time/quantized_attention.cpp as it is: the int8 attention in one constant expression
+#   calibration  the same with -DCTA_BENCH_CALIBRATION: calibration and quantization, a constant each
+#
+# CHECK=fits compiles it with -DCTA_BENCH_N=<n> under the compiler's default limits and fails unless that compiles;
+# CHECK=next compiles it with n + 1 and fails unless that stops with the compiler's message about its limit
+# (MESSAGE). A compiler the page has no row for is not checked ("budget.quantized skipped", the tests' skip pattern).
+#
+#   cmake -DCOMPILER=<c++> -DNAME=GCC|Clang -DVERSION=<major.minor> -DROOT=<source dir> -DDOC=<docs/performance.md>
+#         -DFORM=attention|calibration -DCHECK=fits|next "-DMESSAGE=<the limit's message>"
+#         -P check_quantized_largest.cmake
+cmake_minimum_required(VERSION 3.25)
+
+foreach(_var COMPILER NAME VERSION ROOT DOC FORM CHECK MESSAGE)
+  if(NOT DEFINED ${_var})
+    message(FATAL_ERROR "check_quantized_largest.cmake: -D${_var}=... is required")
+  endif()
+endforeach()
+
+include("${CMAKE_CURRENT_LIST_DIR}/../docs_generated/page_section.cmake")
+cta_page_section("${DOC}" "<!-- generated-quantized:begin -->" "<!-- generated-quantized:end -->" _section)
+string(REPLACE "." "\\." _version_pattern "${VERSION}")
+if(NOT _section MATCHES "\n\\| ${NAME} ${_version_pattern}\\.[0-9]+ \\| ([0-9]+) \\| [^|\n]* \\| ([0-9]+) \\|")
+  message("budget.quantized skipped: ${DOC} has no row for ${NAME} ${VERSION} in its table of the int8 "
+          "self-attention")
+  return()
+endif()
+if(FORM STREQUAL "attention")
+  set(_n "${CMAKE_MATCH_1}")
+  set(_defines "")
+elseif(FORM STREQUAL "calibration")
+  set(_n "${CMAKE_MATCH_2}")
+  set(_defines -DCTA_BENCH_CALIBRATION)
+else()
+  message(FATAL_ERROR "check_quantized_largest.cmake: FORM is attention or calibration, not '${FORM}'")
+endif()
+if(CHECK STREQUAL "next")
+  math(EXPR _n "${_n} + 1")
+elseif(NOT CHECK STREQUAL "fits")
+  message(FATAL_ERROR "check_quantized_largest.cmake: CHECK is fits or next, not '${CHECK}'")
+endif()
+
+set(_command "${COMPILER}" -std=c++20 -O2 -fsyntax-only "-I${ROOT}/include" "-I${ROOT}/bench" ${_defines}
+             "-DCTA_BENCH_N=${_n}" "${ROOT}/bench/compile_time/quantized_attention.cpp")
+execute_process(COMMAND ${_command} RESULT_VARIABLE _result OUTPUT_VARIABLE _output ERROR_VARIABLE _output)
+list(JOIN _command " " _shown)
+if(CHECK STREQUAL "fits")
+  if(NOT _result EQUAL 0)
+    message(FATAL_ERROR "${DOC} says that n = d = ${_n} (${FORM}) compiles under ${NAME}'s default limits, but\n"
+                        "  ${_shown}\nfailed:\n${_output}\nWrite the figures again with: python3 bench/regenerate.py "
+                        "--quantized-only")
+  endif()
+  message("n = d = ${_n} (${FORM}) compiles under ${NAME} ${VERSION}'s default limits, as ${DOC} says")
+else()
+  if(_result EQUAL 0)
+    message(FATAL_ERROR "${DOC} says that n = d = ${_n} - 1 is the largest (${FORM}) under ${NAME}'s default "
+                        "limits, but\n  ${_shown}\ncompiled. Write the figures again with: python3 "
+                        "bench/regenerate.py --quantized-only")
+  endif()
+  string(FIND "${_output}" "${MESSAGE}" _found)
+  if(_found EQUAL -1)
+    message(FATAL_ERROR "n = d = ${_n} (${FORM}) does not compile, but not for want of budget (no \"${MESSAGE}\"):\n"
+                        "  ${_shown}\n${_output}")
+  endif()
+  message("n = d = ${_n} (${FORM}) exceeds ${NAME} ${VERSION}'s default limits (\"${MESSAGE}\"), as ${DOC} says")
+endif()
