@@ -2,6 +2,7 @@
 // The core headers in a freestanding build without exceptions or RTTI (compiled with -ffreestanding
 // -fno-exceptions -fno-rtti): the whole pipeline, computed and checked while compiling.
 #include <cta/cta.hpp>
+#include <cta/math/trig.hpp>
 #include <cta/quantized/batch_matmul.hpp>
 #include <cta/quantized/fully_connected.hpp>
 #include <cta/quantized/softmax.hpp>
@@ -18,6 +19,10 @@ static_assert(outputs(0, 0) == 1.0F && outputs(0, 1) == 2.0F && outputs(0, 2) ==
 
 // The quantized arithmetic too: 1000 x 0.0123, requantized as TensorFlow Lite does.
 static_assert(cta::quantized::multiply_by_quantized_multiplier(1000, cta::quantized::quantize_multiplier(0.0123)) == 12);
+
+// And sine and cosine, with the Payne-Hanek reduction of a huge argument: sin^2 + cos^2 = 1 within 2 ulp.
+constexpr double huge_sin = cta::sin(1e300), huge_cos = cta::cos(1e300);
+static_assert(cta::abs(huge_sin * huge_sin + huge_cos * huge_cos - 1.0) <= 0x1p-52);
 
 }  // namespace
 

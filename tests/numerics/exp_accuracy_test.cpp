@@ -7,7 +7,6 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -17,6 +16,7 @@
 
 #include <cta/math.hpp>
 
+#include "report.hpp"
 #include "ulp_distance.hpp"
 
 #ifndef CTA_NUMERICS_DIR
@@ -26,6 +26,7 @@
 namespace {
 
 using cta_numerics::bits_t;
+using cta_numerics::describe;
 using cta_numerics::float_traits;
 
 constexpr std::size_t minimum_points = 100000;
@@ -97,15 +98,6 @@ table<F> read_table(const std::string& path) {
         points.push_back(point);
     }
     return result;
-}
-
-template <class F>
-std::string describe(bits_t<F> bits) {
-    char text[64];
-    std::snprintf(text, sizeof text, "0x%0*llx (%.*g)", static_cast<int>(sizeof(F) * 2),
-                  static_cast<unsigned long long>(bits), std::numeric_limits<F>::max_digits10,
-                  static_cast<double>(std::bit_cast<F>(bits)));
-    return text;
 }
 
 template <class F>

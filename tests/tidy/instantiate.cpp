@@ -3,6 +3,7 @@
 // checks also see the templates' instantiated code (the header-only translation units show only their patterns).
 #include <cta/cta.hpp>
 #include <cta/io.hpp>
+#include <cta/math/trig.hpp>
 
 #include <boost/hana/tuple.hpp>
 
@@ -37,6 +38,7 @@ void instantiate(std::ostream& os) {
        << cta::softmax<float>(s.scores) << cta::transpose(x - x + x) << cta::row(-x / T(2), 0) << '\n';
     os << cta::approx_equal(s.outputs, s.outputs, 1e-9) << cta::identical(s.weights, s.weights)
        << (cta::round_to(s.weights, 2) == s.weights) << (x == inputs) << (x != inputs) << cta::exp(T(1))
+       << cta::sin(T(1)) << cta::cos(T(1))
        << cta::matmul(x, T(2) * wq) << cta::with_axes<cta::axis::tokens, cta::axis::model>(x) << '\n';
     auto y = cta::make_matrix<T, 1, 2>({{T(1), T(2)}});
     y += cta::make_matrix({{T(3), T(4)}});
@@ -47,7 +49,8 @@ void instantiate(std::ostream& os) {
     for (const T& e : y) total += e;
     const auto [first, second] = y;
     std::sort(y.begin(), y.end());
-    os << y << total << first << second << cta::get<1>(y) << y.data()[0] << cta::sqrt(2) << '\n';
+    os << y << total << first << second << cta::get<1>(y) << y.data()[0] << cta::sqrt(2) << cta::sin(2)
+       << cta::cos(3U) << '\n';
 }
 
 }  // namespace
