@@ -284,6 +284,19 @@ def sections(fmt):
         both_signs(pts))
     print('%s: the argument nearest to a multiple of pi/2 found: %s, |x - k pi/2| = %s (2^%.2f)'
           % (f.name, f.hex(best[1]), mpmath.nstr(best[0], 6), float(mpmath.log(best[0], 2))))
+
+    # The arguments whose sin or cos is closest to a midpoint between two representable values (where an error of
+    # the kernels shows first): of 100000 random ones, a third uniform in the bit pattern over all finite values, a
+    # third uniform in value over [-4, 4] and a third over [-2^20, 2^20], the 750 hardest for each function.
+    cands = samp.bits_between(f.max_finite | f.sign, f.max_finite, 33334)
+    cands += samp.values_between(-4.0, 4.0, 33333) + samp.values_between(-2.0 ** 20, 2.0 ** 20, 33333)
+    cands = sorted(set(b for b in cands if (b & ~f.sign) < f.inf), key=f.ordered)
+    refs = [(b, reference(f, b)) for b in cands]
+    pts = []
+    for i in range(2):
+        ranked = sorted((r[i].distance_to_midpoint(), f.ordered(b), b) for b, r in refs)
+        pts += [b for _, _, b in ranked[:750]]
+    add('the hardest of 100000 random arguments for rounding sin and cos', pts)
     return out, found[:64]
 
 
