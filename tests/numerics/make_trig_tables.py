@@ -16,7 +16,7 @@ on any difference):
   - pi/2 = C1 + C2 + C3 + C4, C1..C3 truncated to 32 significant bits, C4 the rest rounded to nearest (Cody-Waite);
   - 2/pi rounded to nearest, and the largest double below pi/4;
   - the Taylor coefficients (-1)^n / (2n+1)! (to n = 8) and (-1)^n / (2n)! (from n = 2 to 9), rounded to nearest,
-    and the rounding error of -1/6, rounded to nearest;
+    and the rounding errors of -1/6 and 1/24, rounded to nearest;
     the first omitted terms, |r|^19 / 19! and |r|^20 / 20! at |r| = pi/4 + 2^-30, are printed relative to sin and cos
     there.
 
@@ -100,6 +100,7 @@ def check_constants():
         for n in range(2, 10):
             name = 'trig_c4_coefficient' if n == 2 else 'trig_c%d' % (2 * n)
             expected[name] = mpmath.mpf(float((-1) ** n / mpmath.factorial(2 * n)))
+        expected['trig_c4_lo'] = mpmath.mpf(float(1 / mpmath.mpf(24) - expected['trig_c4_coefficient']))
         r = pi / 4 + mpmath.mpf(2) ** -30
         sin_tail = r ** 19 / mpmath.factorial(19) / mpmath.sin(r)
         cos_tail = r ** 20 / mpmath.factorial(20) / mpmath.cos(r)

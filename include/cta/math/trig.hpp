@@ -13,18 +13,20 @@
 ///    double, including the doubles nearest to multiples of pi/2 (|r| down to 2^-61):
 ///    - |x| <= pi/4: r = x, k = 0.
 ///    - |x| < 2^20 (Cody-Waite): pi/2 = C1 + C2 + C3 + C4, C1..C3 with 32 significant bits each (so that k Ci is
-///      exact for k < 2^21) and C4 the remainder rounded to double (pi/2 known to 2^-150). x - k C1 is exact
-///      (Sterbenz), the further terms are subtracted with exact two-sums; the error is below 2^-126 absolute.
+///      exact for k < 2^21) and C4 the remainder rounded to double (pi/2 to within 2^-159). x - k C1 is exact
+///      (Sterbenz), the further terms are subtracted with exact two-sums; the error of hi + lo is below
+///      2^-104 |r| + 2^-130 (k C4 rounded, the low parts summed).
 ///    - |x| >= 2^20 (Payne-Hanek): x = m 2^e (m an integer of 53 bits); x 2/pi mod 4 needs only the bits of 2/pi
 ///      from about 2^-e on (the earlier ones give multiples of 4): the 53-bit m times a window of 256 bits of 2/pi
 ///      (trig_two_over_pi, 1280 bits in all, enough for e <= 971, the largest double) in 32-bit limbs. The integer
 ///      part mod 4 is k mod 4; the 128 bits of the fraction, taken to [-1/2, 1/2) and normalised, times pi/2 as a
-///      128-bit integer give r to about 2^-120 relative.
+///      128-bit integer give hi + lo within 2^-104 |r| + 2^-126 of r (the fraction's truncation, then hi + lo
+///      holding 106 bits).
 /// 2. On [-pi/4, pi/4], the Taylor polynomials of sin (to r^17) and cos (to r^18) evaluated in Horner form on
 ///    hi^2; their truncation error is below 2^-62 relative there. lo enters through sin(hi + lo) ~ sin(hi) +
-///    lo (1 - hi^2 / 2 + hi^4 / 24) and cos(hi + lo) ~ cos(hi) - lo (hi - hi^3 / 6). The two leading terms,
-///    hi - hi^3 / 6 and 1 - hi^2 / 2, are formed exactly (Dekker's products, Fast2Sum), so that only the last
-///    addition rounds a large term.
+///    lo (1 - hi^2 / 2 + hi^4 / 24) and cos(hi + lo) ~ cos(hi) - lo (hi - hi^3 / 6). The leading terms,
+///    hi - hi^3 / 6 and 1 - hi^2 / 2 + hi^4 / 24, are formed with their rounding errors (Dekker's products,
+///    Fast2Sums), so that only the last addition rounds a large term.
 /// 3. sin x and cos x are +-sin r or +-cos r, by k mod 4.
 ///
 /// The constants (the bits of 2/pi and pi/2, C1..C4, the coefficients 1/n! rounded to nearest) are checked by
@@ -83,6 +85,7 @@ inline constexpr double trig_s13 = 0x1.6124613a86d09p-33;
 inline constexpr double trig_s15 = -0x1.ae7f3e733b81fp-41;
 inline constexpr double trig_s17 = 0x1.952c77030ad4ap-49;
 inline constexpr double trig_c4_coefficient = 0x1.5555555555555p-5;
+inline constexpr double trig_c4_lo = 0x1.5555555555555p-59;  // 1/24 - trig_c4_coefficient, rounded to nearest
 inline constexpr double trig_c6 = -0x1.6c16c16c16c17p-10;
 inline constexpr double trig_c8 = 0x1.a01a01a01a01ap-16;
 inline constexpr double trig_c10 = -0x1.27e4fb7789f5cp-22;
@@ -222,16 +225,19 @@ CTA_DETAIL_TARGET_TAG constexpr double trig_sin_kernel(double hi, double lo) noe
 
 /// cos(hi + lo) for |hi + lo| <= pi/4 + 2^-30, |lo| <= ulp(hi).
 ///
-/// 1 - hi^2 / 2 is formed exactly (hi^2 as a Dekker product, the difference as a Fast2Sum), so that only terms below
-/// hi^4 / 24 and the final addition round.
+/// 1 - hi^2 / 2 + hi^4 / 24 is formed with the rounding errors of its terms (hi^2 and hi^4 as Dekker products, 1/24
+/// in two parts, the sums as Fast2Sums), so that only terms below hi^6 / 720 and the final addition round.
 CTA_DETAIL_TARGET_TAG constexpr double trig_cos_kernel(double hi, double lo) noexcept {
-    const trig_double_double z = trig_two_product(hi, hi);
-    const double zh = z.hi, half = 0.5 * zh, w = 1.0 - half, correction = (1.0 - w) - half,
-                 q = zh * zh *
-                     (trig_c4_coefficient +
-                      zh * (trig_c6 + zh * (trig_c8 + zh * (trig_c10 + zh * (trig_c12 + zh * (trig_c14 + zh * (trig_c16 + zh * trig_c18)))))));
-    const double hl = hi * lo;
-    return w + ((correction - 0.5 * z.lo) + (q - (hl + hl * (zh * trig_s3))));
+    const trig_double_double z = trig_two_product(hi, hi), zz = trig_two_product(z.hi, z.hi),
+                             lead = trig_two_product(zz.hi, trig_c4_coefficient);
+    const double zh = z.hi, half = 0.5 * zh, w = 1.0 - half, correction = (1.0 - w) - half, s = w + lead.hi,
+                 e = (w - s) + lead.hi, zz_lo = zz.lo + 2.0 * zh * z.lo,
+                 rest = zz.hi * zh *
+                        (trig_c6 + zh * (trig_c8 + zh * (trig_c10 + zh * (trig_c12 + zh * (trig_c14 + zh * (trig_c16 + zh * trig_c18)))))),
+                 hl = hi * lo,
+                 small = ((correction - 0.5 * z.lo) + (lead.lo + (zz.hi * trig_c4_lo + zz_lo * trig_c4_coefficient))) +
+                         (rest - (hl + hl * (zh * trig_s3)));
+    return s + (e + small);
 }
 
 }  // namespace detail
