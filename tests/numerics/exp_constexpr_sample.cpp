@@ -8,8 +8,6 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <string>
 
 #include <cta/math.hpp>
 
@@ -18,6 +16,7 @@
 
 namespace {
 
+using cta_numerics::hex;
 using cta_numerics::bits_t;
 using cta_numerics::exp_point;
 using cta_numerics::exp_sample_double;
@@ -58,14 +57,6 @@ constexpr std::array<bits_t<F>, N> exp_bits(const std::array<exp_point<bits_t<F>
 
 constexpr auto compile_time_double = exp_bits<double>(exp_sample_double);
 constexpr auto compile_time_float = exp_bits<float>(exp_sample_float);
-
-template <class U>
-std::string hex(U bits) {
-    char text[24];
-    std::snprintf(text, sizeof text, "0x%0*llx", static_cast<int>(sizeof(U) * 2),
-                  static_cast<unsigned long long>(bits));
-    return text;
-}
 
 // cta::exp at run time: the argument goes through a volatile, so the compiler cannot fold the call.
 template <class F, std::size_t N>

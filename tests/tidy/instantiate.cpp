@@ -3,6 +3,7 @@
 // checks also see the templates' instantiated code (the header-only translation units show only their patterns).
 #include <cta/cta.hpp>
 #include <cta/io.hpp>
+#include <cta/math/log.hpp>
 
 #include <boost/hana/tuple.hpp>
 
@@ -48,6 +49,7 @@ void instantiate(std::ostream& os) {
     const auto [first, second] = y;
     std::sort(y.begin(), y.end());
     os << y << total << first << second << cta::get<1>(y) << y.data()[0] << cta::sqrt(2) << '\n';
+    os << cta::log(T(2)) << cta::log1p(T(1)) << '\n';
 }
 
 }  // namespace
