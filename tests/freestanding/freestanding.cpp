@@ -2,6 +2,7 @@
 // The core headers in a freestanding build without exceptions or RTTI (compiled with -ffreestanding
 // -fno-exceptions -fno-rtti): the whole pipeline, computed and checked while compiling.
 #include <cta/cta.hpp>
+#include <cta/math/log.hpp>
 #include <cta/math/trig.hpp>
 #include <cta/quantized/batch_matmul.hpp>
 #include <cta/quantized/fully_connected.hpp>
@@ -16,6 +17,9 @@ constexpr cta::matrix<int, 4, 3> w_value{{{0, 2, 0}, {0, 3, 0}, {1, 0, 3}, {1, 1
 
 constexpr auto outputs = cta::self_attention<float>(inputs, w_query, w_key, w_value, cta::scaled, cta::causal);
 static_assert(outputs(0, 0) == 1.0F && outputs(0, 1) == 2.0F && outputs(0, 2) == 3.0F);  // query 1 sees value 1 only
+
+// The logarithms too: log(e^2) rounds to 2 (cta::exp(2.0) is within 1 ulp of e^2).
+static_assert(cta::log(cta::exp(2.0)) == 2.0 && cta::log1p(0.0F) == 0.0F);
 
 // The quantized arithmetic too: 1000 x 0.0123, requantized as TensorFlow Lite does.
 static_assert(cta::quantized::multiply_by_quantized_multiplier(1000, cta::quantized::quantize_multiplier(0.0123)) == 12);

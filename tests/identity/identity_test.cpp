@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <cta/cta.hpp>
+#include <cta/math/log.hpp>
 
 // Built for an x86-64 level (tests/identity/CMakeLists.txt): the run-time kernels use that level's vector registers.
 #ifdef CTA_IDENTITY_VECTOR_BYTES
@@ -362,22 +363,45 @@ TEST_CASE("softmax's run-time exponentials: the bits of cta::exp", "[identity]")
 }
 #endif
 
-template <class M>
-constexpr M exp_of_each(const M& arguments) {
+/// function(x) of each element x.
+template <class M, class Function>
+constexpr M of_each(const M& arguments, Function function) {
     M r = arguments;
     for (std::size_t i = 0; i < M::rows; ++i)
-        for (std::size_t j = 0; j < M::cols; ++j) r(i, j) = cta::exp(arguments(i, j));
+        for (std::size_t j = 0; j < M::cols; ++j) r(i, j) = function(arguments(i, j));
     return r;
 }
+
+/// How many rows of function(arguments) differ at run time from the compile-time result, for a constant matrix.
+template <const auto& arguments, class Function>
+std::size_t differing_at_run_time(Function) {
+    constexpr auto results = Function{}(arguments);
+    return differing(Function{}(at_run_time(arguments)), results);
+}
+
+constexpr auto exp_of_each = [](const auto& m) { return of_each(m, [](auto v) { return cta::exp(v); }); };
 
 constexpr auto exp_arguments = make<double, 64, 16>(9, 700.0);
 constexpr auto exp_arguments_f = make<float, 64, 16>(10, 100.0);
 
 TEST_CASE("exp: run time gives the compile-time bits", "[identity]") {
-    constexpr auto results = exp_of_each(exp_arguments);
-    CHECK(differing(exp_of_each(at_run_time(exp_arguments)), results) == 0);
-    constexpr auto results_f = exp_of_each(exp_arguments_f);
-    CHECK(differing(exp_of_each(at_run_time(exp_arguments_f)), results_f) == 0);
+    CHECK(differing_at_run_time<exp_arguments>(exp_of_each) == 0);
+    CHECK(differing_at_run_time<exp_arguments_f>(exp_of_each) == 0);
+}
+
+constexpr auto log_of_each = [](const auto& m) { return of_each(m, [](auto v) { return cta::log(cta::abs(v)); }); };
+constexpr auto log1p_of_each = [](const auto& m) { return of_each(m, [](auto v) { return cta::log1p(v); }); };
+
+constexpr auto log_arguments = make<double, 64, 16>(11, 1.0e6);
+constexpr auto log_arguments_f = make<float, 64, 16>(12, 1.0e6);
+constexpr auto log1p_arguments = make<double, 64, 16>(13, 1.0);
+constexpr auto log1p_arguments_f = make<float, 64, 16>(14, 1.0);
+
+TEST_CASE("log and log1p: run time gives the compile-time bits", "[identity]") {
+    CHECK(differing_at_run_time<log_arguments>(log_of_each) == 0);
+    CHECK(differing_at_run_time<log_arguments_f>(log_of_each) == 0);
+    CHECK(differing_at_run_time<log1p_arguments>(log1p_of_each) == 0);
+    CHECK(differing_at_run_time<log1p_arguments_f>(log1p_of_each) == 0);
 }
 
 TEST_CASE("self-attention: run time gives the compile-time bits, every step", "[identity]") {

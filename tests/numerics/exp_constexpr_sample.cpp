@@ -12,13 +12,12 @@
 #include <cta/math.hpp>
 
 #include "exp_sample.hpp"
-#include "report.hpp"
 #include "ulp_distance.hpp"
 
 namespace {
 
-using cta_numerics::bits_t;
 using cta_numerics::hex;
+using cta_numerics::bits_t;
 using cta_numerics::exp_point;
 using cta_numerics::exp_sample_double;
 using cta_numerics::exp_sample_float;

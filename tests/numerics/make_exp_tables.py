@@ -168,26 +168,37 @@ def exp_reference(fmt, b, dps=BASE_DPS):
         top = e + bc - 1  # floor(log2(exp(x)))
         if top > fmt.emax:
             return Result(fmt.inf)
-        q = max(top - fmt.p + 1, fmt.min_q)
-        s = q - e
-        if s <= 0:
-            raise AssertionError('exp(%r) came out representable' % x)
-        n = man >> s
-        rem = man & ((1 << s) - 1)
-        diff = rem - (1 << (s - 1))
+        split = Split(fmt, man, e)
         # mpmath's error is below 2 ulps of the working precision of exp or expm1: at most 2 units of 2^e.
-        if abs(diff) <= 2:
+        if abs(split.diff) <= 2:
             prec *= 2
             continue
-        if diff > 0:
-            n += 1
-            off_num = rem - (1 << s)
-        else:
-            off_num = rem
-        bits = fmt.encode(n, q)
-        if bits == fmt.inf:
+        result = split.rounded()
+        if result.bits == fmt.inf:
             return Result(fmt.inf)
-        return Result(bits, off_num, s)
+        return result
+
+
+class Split:
+    """The positive value man * 2^e (integers, 2^e below the format's last place) cut at the format's last place:
+    n * 2^q the value truncated, rem the s bits below it, diff = rem - 2^(s-1) the distance to the midpoint above
+    n * 2^q in units of 2^e."""
+
+    def __init__(self, fmt, man, e):
+        self.fmt = fmt
+        self.q = max(e + man.bit_length() - fmt.p, fmt.min_q)
+        self.s = self.q - e
+        if self.s <= 0:
+            raise AssertionError('%d * 2^%d came out representable' % (man, e))
+        self.n = man >> self.s
+        self.rem = man & ((1 << self.s) - 1)
+        self.diff = self.rem - (1 << (self.s - 1))
+
+    def rounded(self):
+        """The value rounded to nearest (diff != 0), as a Result with its offset."""
+        if self.diff > 0:
+            return Result(self.fmt.encode(self.n + 1, self.q), self.rem - (1 << self.s), self.s)
+        return Result(self.fmt.encode(self.n, self.q), self.rem, self.s)
 
 
 class Sampler:
@@ -393,11 +404,15 @@ def sections(fmt):
     return out
 
 
-def write_table(fmt, path):
+def write_table(fmt, path, named_sections=None, reference=None, name='exp', script='make_exp_tables.py'):
+    """Writes the table of the function `name` (exp unless told) at the points of named_sections (sections(fmt)
+    unless told), computed by reference(fmt, bits); returns its rows (bits, Result) in order."""
+    named_sections = sections(fmt) if named_sections is None else named_sections
+    reference = exp_reference if reference is None else reference
     seen = set()
     lines = []
     rows = []
-    for title, points in sections(fmt):
+    for title, points in named_sections:
         fresh = []
         for b in points:
             if b not in seen:
@@ -406,25 +421,26 @@ def write_table(fmt, path):
         fresh.sort(key=fmt.ordered)
         lines.append('# section: %s: %d points' % (title, len(fresh)))
         for b in fresh:
-            r = exp_reference(fmt, b)
+            r = reference(fmt, b)
             off = r.offset_text()
             rows.append((b, r))
             lines.append('%s %s%s' % (fmt.hex(b), fmt.hex(r.bits), '' if off is None else ' ' + off))
     header = [
-        '# exp(x) in IEEE binary%d (%s), correctly rounded to nearest: x bits, exp(x) bits, (exp(x) - result) / ulp.'
-        % (fmt.bits, fmt.name),
-        '# Written by make_exp_tables.py (mpmath %s, %d digits): do not edit. %d points.'
-        % (mpmath.__version__, BASE_DPS, len(rows)),
+        '# %s(x) in IEEE binary%d (%s), correctly rounded to nearest: x bits, %s(x) bits, (%s(x) - result) / ulp.'
+        % (name, fmt.bits, fmt.name, name, name),
+        '# Written by %s (mpmath %s, %d digits): do not edit. %d points.'
+        % (script, mpmath.__version__, BASE_DPS, len(rows)),
     ]
     with open(path, 'w', newline='\n') as out:
         out.write('\n'.join(header + lines) + '\n')
     return rows
 
 
-def pick_sample(fmt, rows, count):
-    """count points of the table for the compile-time checks: the special values and ends of the domain, the
-    hardest cases, then random ones; qNaN only (no signaling NaN in constant expressions)."""
-    samp = random.Random(fmt.seed + 1)
+def pick_sample(fmt, rows, count, seed=None, specials=20):
+    """count points of the table for the compile-time checks: the special values and ends of the domain (the first
+    `specials` rows), the hardest cases, then random ones (seeded with fmt.seed + 1 unless told); qNaN only (no
+    signaling NaN in constant expressions)."""
+    samp = random.Random(fmt.seed + 1 if seed is None else seed)
     chosen = []
     seen = set()
 
@@ -433,7 +449,7 @@ def pick_sample(fmt, rows, count):
             seen.add(b)
             chosen.append((b, r))
 
-    for b, r in rows[:20]:  # the first section: special values and extremes
+    for b, r in rows[:specials]:  # the first section: special values and extremes
         if not fmt.is_nan(b) or b & (1 << (fmt.frac_bits - 1)):
             take(b, r)
     for _, _, b, r in sorted((r.distance_to_midpoint(), fmt.ordered(b), b, r) for b, r in rows)[:count // 4]:
@@ -446,11 +462,16 @@ def pick_sample(fmt, rows, count):
     return chosen
 
 
-def write_sample(samples, path):
-    out = [
-        '// SPDX-License-Identifier: BSL-1.0',
-        '// exp reference points for the compile-time checks: {x bits, correctly rounded exp(x) bits}.',
-        '// Written by make_exp_tables.py from the same data as exp_double.txt and exp_float.txt: do not edit.',
+SAMPLE_COMMENT = [
+    '// exp reference points for the compile-time checks: {x bits, correctly rounded exp(x) bits}.',
+    '// Written by make_exp_tables.py from the same data as exp_double.txt and exp_float.txt: do not edit.',
+]
+
+
+def write_sample(samples, path, comment=None, point='exp_point'):
+    """The header of sample arrays: samples is a list of (array name, fmt, chosen rows); comment its first lines
+    after the licence (exp's unless told), point the name of the point struct."""
+    out = ['// SPDX-License-Identifier: BSL-1.0'] + (SAMPLE_COMMENT if comment is None else comment) + [
         '#pragma once',
         '',
         '#include <array>',
@@ -459,17 +480,16 @@ def write_sample(samples, path):
         'namespace cta_numerics {',
         '',
         'template <class Bits>',
-        'struct exp_point {',
+        'struct %s {' % point,
         '    Bits x;',
         '    Bits y;',
         '};',
     ]
-    for fmt, chosen in samples:
+    for array, fmt, chosen in samples:
         bits_type = 'std::uint64_t' if fmt.bits == 64 else 'std::uint32_t'
         per_line = 2 if fmt.bits == 64 else 4
         out.append('')
-        out.append('inline constexpr std::array<exp_point<%s>, %d> exp_sample_%s{{'
-                   % (bits_type, len(chosen), fmt.name))
+        out.append('inline constexpr std::array<%s<%s>, %d> %s{{' % (point, bits_type, len(chosen), array))
         for i in range(0, len(chosen), per_line):
             out.append('    ' + ' '.join('{%s, %s},' % (fmt.hex(b), fmt.hex(r.bits))
                                          for b, r in chosen[i:i + per_line]))
@@ -484,7 +504,7 @@ def main():
     samples = []
     for fmt in (DOUBLE, FLOAT):
         rows = write_table(fmt, os.path.join(HERE, 'exp_%s.txt' % fmt.name))
-        samples.append((fmt, pick_sample(fmt, rows, 256)))
+        samples.append(('exp_sample_%s' % fmt.name, fmt, pick_sample(fmt, rows, 256)))
         print('exp_%s.txt: %d points' % (fmt.name, len(rows)))
     write_sample(samples, os.path.join(HERE, 'exp_sample.hpp'))
 

@@ -17,7 +17,6 @@
 
 #include <cta/math/trig.hpp>
 
-#include "report.hpp"
 #include "ulp_distance.hpp"
 
 #ifndef CTA_NUMERICS_DIR

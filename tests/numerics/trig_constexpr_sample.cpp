@@ -14,7 +14,6 @@
 #include <cta/math/trig.hpp>
 
 #include "trig_sample.hpp"
-#include "report.hpp"
 #include "ulp_distance.hpp"
 
 namespace {

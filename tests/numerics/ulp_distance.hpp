@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: BSL-1.0
-// Distances in ulps between floating-point values, on their bit patterns; usable in constant expressions.
+// Distances in ulps between floating-point values, on their bit patterns; usable in constant expressions. And bit
+// patterns as text.
 #pragma once
 
 #include <bit>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
+#include <string>
 #include <type_traits>
 
 #include <cta/math.hpp>
@@ -65,6 +68,25 @@ constexpr std::uint64_t ulp_distance(F a, F b) noexcept {
     }
     const std::int64_t d = signed_ulp_distance(a, b);
     return static_cast<std::uint64_t>(d < 0 ? -d : d);
+}
+
+/// The bit pattern `bits` in hexadecimal, with all its digits ("0x3ff0000000000000").
+template <class U>
+std::string hex(U bits) {
+    char text[24];
+    std::snprintf(text, sizeof text, "0x%0*llx", static_cast<int>(sizeof(U) * 2),
+                  static_cast<unsigned long long>(bits));
+    return text;
+}
+
+/// The bit pattern `bits` in hexadecimal and the value it holds ("0x3ff0000000000000 (1)").
+template <class F>
+std::string describe(bits_t<F> bits) {
+    char text[64];
+    std::snprintf(text, sizeof text, "0x%0*llx (%.*g)", static_cast<int>(sizeof(F) * 2),
+                  static_cast<unsigned long long>(bits), std::numeric_limits<F>::max_digits10,
+                  static_cast<double>(std::bit_cast<F>(bits)));
+    return text;
 }
 
 }  // namespace cta_numerics

@@ -113,6 +113,11 @@ constexpr std::size_t extreme_mismatches() {
 
 // The layouts: five lanes of 24 bits in 128 for the depth 128, four of 32 for the deepest; two in 64 bits.
 static_assert(d::products_layout_of(128, 128).bits == 24 && d::products_layout_of(128, 128).lanes == 5);
+// In 128 bits: six lanes up to a depth of 16, five from 17 to 258 (lanes of 22 to 25 bits), four beyond
+// (docs/performance.md).
+static_assert(d::products_layout_of(16, 128).lanes == 6 && d::products_layout_of(17, 128).lanes == 5 &&
+              d::products_layout_of(17, 128).bits == 22 && d::products_layout_of(258, 128).lanes == 5 &&
+              d::products_layout_of(258, 128).bits == 25 && d::products_layout_of(259, 128).lanes == 4);
 static_assert(d::products_layout_of(128, 64).lanes == 2);
 static_assert(d::products_layout_of(d::exact_int32_depth, 128).lanes == 4);
 static_assert(d::products_layout_of(d::exact_int32_depth + 1, 128).lanes == 0);

@@ -155,7 +155,9 @@ struct value_range {
         max = most;
     }
 
-    CTA_DETAIL_TARGET_TAG constexpr per_tensor quantization() const noexcept { return asymmetric_int8(min, max); }
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr per_tensor quantization() const noexcept {
+        return asymmetric_int8(min, max);
+    }
 };
 }  // namespace detail
 

@@ -242,6 +242,19 @@ CTA_DETAIL_TARGET_TAG constexpr std::int32_t softmax_int8_exp(std::int32_t d, co
                                   softmax_int8_difference_bits);
 }
 
+/// The reciprocal of a row's sum of exponentials (Q12.19, positive and within 32 bits): with sum = 2^(12 - headroom)
+/// (1 + x), x in [0, 1), `reciprocal` is 1 / (1 + x) in Q0.31, so that 1 / sum is reciprocal 2^(headroom - 12).
+struct softmax_reciprocal {
+    std::int32_t reciprocal;
+    int headroom;
+};
+
+CTA_DETAIL_TARGET_TAG constexpr softmax_reciprocal softmax_sum_reciprocal(std::int64_t sum) noexcept {
+    const int headroom = std::countl_zero(static_cast<std::uint32_t>(sum));
+    const auto x = static_cast<std::int32_t>((static_cast<std::uint32_t>(sum) << headroom) - (1U << 31));
+    return {one_over_one_plus_x_for_x_in_0_1(x), headroom};
+}
+
 /// The softmax of int8 rows to `Output` (int8 or int16) with TensorFlow Lite's reference arithmetic.
 template <class Output>
 CTA_DETAIL_TARGET_TAG constexpr void softmax_from_int8(const std::int8_t* input, std::size_t rows,
@@ -269,10 +282,7 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_from_int8(const std::int8_t* input,
             precondition::row_sum_must_fit_in_32_bits();
             return;
         }
-        // sum = 2^(12 - headroom) (1 + x), x in [0, 1): its reciprocal from 1 / (1 + x) and a shift.
-        const int headroom = std::countl_zero(static_cast<std::uint32_t>(sum));
-        const auto x = static_cast<std::int32_t>((static_cast<std::uint32_t>(sum) << headroom) - (1U << 31));
-        const std::int32_t reciprocal = one_over_one_plus_x_for_x_in_0_1(x);
+        const auto [reciprocal, headroom] = softmax_sum_reciprocal(sum);
         // The output's scale is 2^-bits: e^d / sum = (reciprocal e^d / 2^31) / 2^(12 - headroom), times 2^bits.
         const int exponent = accumulation_integer_bits - headroom + 31 - (std::numeric_limits<Output>::digits + 1);
         for (std::size_t c = 0; c < row_length; ++c) {
@@ -334,9 +344,7 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_int8_row_tabulated(const std::int8_
         return;
     }
     // The reciprocal of the sum and the output's shift, as softmax_from_int8 computes them (an int8 output: 8 bits).
-    const int headroom = std::countl_zero(static_cast<std::uint32_t>(sum));
-    const auto x = static_cast<std::int32_t>((static_cast<std::uint32_t>(sum) << headroom) - (1U << 31));
-    const std::int32_t reciprocal = one_over_one_plus_x_for_x_in_0_1(x);
+    const auto [reciprocal, headroom] = softmax_sum_reciprocal(sum);
     const int exponent = softmax_int8_sum_bits - headroom + 31 - 8;
     if (exponent > 31) {  // every quotient rounds to 0
         for (std::size_t c = 0; c < length; ++c) out[c] = -128;
