@@ -10,9 +10,10 @@
 # (the attention options) and stack_fits<...> (CTA_STACK_LIMIT), and the matrix type's own rules (both dimensions at
 # least 1, a plain matrix spelled without axes, cta::get's index, a quantized matrix's type: listed below). Each rule
 # is known by its message.
-# And the preconditions of the quantized arithmetic: every function declared in a `namespace precondition {`
-# block (closed by `}  // namespace precondition`), which a constant evaluation calls only when a parameter breaks
-# the rule, and which, not being constexpr, stops it with its name; such a rule's text is the function's name.
+# And the preconditions: every function declared in a `namespace precondition {` block (closed by
+# `}  // namespace precondition`), which a constant evaluation calls only when a parameter breaks the rule, and which
+# stops it with its name (the quantized arithmetic's, not being constexpr; cta::token_embedding's, by reading past an
+# array, so that the compilers also print the id and the bound); such a rule's text is the function's name.
 #
 # The pairs, read from tests/compile_fail/CMakeLists.txt: each cta_add_compile_fail_test(...) and its REGEX and
 # ANYWHERE expressions, which the pair's .ko test requires in the compiler's output.

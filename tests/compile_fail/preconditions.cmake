@@ -15,9 +15,11 @@ function(cta_precondition_headers root variable)
   set(${variable} "${headers}" PARENT_SCOPE)
 endfunction()
 
-# cta_preconditions_of(<header> <text> <variable>): the preconditions of the quantized arithmetic in a header's
-# text, the names of the functions declared in its `namespace precondition {` blocks (each closed by
-# `}  // namespace precondition`), into <variable>. Fails, naming <header>, on a block without its closing comment.
+# cta_preconditions_of(<header> <text> <variable>): the preconditions in a header's text, the names of the functions
+# declared in its `namespace precondition {` blocks (each closed by `}  // namespace precondition`), into <variable>:
+# `void <name>()` (the quantized arithmetic's, not constexpr) and `constexpr std::size_t <name>(` (cta::token_embedding's,
+# which stops a constant evaluation by reading past an array, so that the compilers print the value and the bound).
+# Fails, naming <header>, on a block without its closing comment.
 function(cta_preconditions_of header text variable)
   set(names "")
   while(TRUE)
@@ -32,8 +34,8 @@ function(cta_preconditions_of header text variable)
     endif()
     string(SUBSTRING "${text}" 0 ${close} block)
     string(SUBSTRING "${text}" ${close} -1 text)
-    string(REGEX MATCHALL "void [a-z0-9_]+\\(\\)" functions "${block}")
-    list(TRANSFORM functions REPLACE "^void ([a-z0-9_]+).*" "\\1")
+    string(REGEX MATCHALL "(void [a-z0-9_]+\\(\\)|constexpr std::size_t [a-z0-9_]+\\()" functions "${block}")
+    list(TRANSFORM functions REPLACE "^(void|constexpr std::size_t) ([a-z0-9_]+).*" "\\2")
     list(APPEND names ${functions})
   endwhile()
   set(${variable} "${names}" PARENT_SCOPE)

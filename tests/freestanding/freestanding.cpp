@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: BSL-1.0
 // The core headers in a freestanding build without exceptions or RTTI (compiled with -ffreestanding
 // -fno-exceptions -fno-rtti): the whole pipeline, computed and checked while compiling.
+#include <array>
+#include <cstddef>
+
 #include <cta/cta.hpp>
 #include <cta/math/log.hpp>
 #include <cta/math/trig.hpp>
 #include <cta/quantized/batch_matmul.hpp>
 #include <cta/quantized/fully_connected.hpp>
 #include <cta/quantized/softmax.hpp>
+#include <cta/transformer.hpp>
 
 namespace {
 
@@ -28,9 +32,21 @@ static_assert(cta::quantized::multiply_by_quantized_multiplier(1000, cta::quanti
 constexpr double huge_sin = cta::sin(1e300), huge_cos = cta::cos(1e300);
 static_assert(cta::abs(huge_sin * huge_sin + huge_cos * huge_cos - 1.0) <= 0x1p-52);
 
+// And the Transformer layers: a linear layer, layer normalization of a constant row (its bias), an activation, the
+// token embedding and the sinusoidal encoding (sin 0 = 0, cos 0 = 1).
+constexpr cta::matrix<double, 1, 2> ones{{{1, 1}}}, shift{{{0.5, -0.5}}};
+constexpr cta::matrix<double, 2, 2> identity{{{1, 0}, {0, 1}}};
+static_assert(cta::layer_norm(cta::linear(ones, identity), shift, shift) == shift);
+static_assert(cta::relu(-1.5F) == 0.0F && cta::silu(0.0) == 0.0);
+static_assert(cta::token_embedding(std::array<std::size_t, 1>{2}, w_value)(0, 1) == 0);
+static_assert(cta::sinusoidal_positional_encoding<float, 2, 4>()(0, 1) == 1.0F);
+
 }  // namespace
 
 // Something to run, so that the run-time code of the library is compiled too.
 cta::matrix<float, 3, 3> freestanding_attention(const cta::matrix<int, 3, 4>& x) {
     return cta::self_attention<float>(x, w_query, w_key, w_value, cta::scaled, cta::causal);
+}
+cta::matrix<float, 3, 4> freestanding_block(const cta::matrix<float, 3, 4>& x, const cta::matrix<float, 1, 4>& gain) {
+    return x + cta::silu(cta::rms_norm(x, gain));
 }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: BSL-1.0
-// A failed precondition of the quantized arithmetic stops a build without NDEBUG (__builtin_trap). The program
+// A failed precondition of the quantized arithmetic stops a build without NDEBUG (__builtin_trap), and a token id
+// outside the vocabulary stops cta::token_embedding in every build (<cta/transformer/embedding.hpp>). The program
 // prints "breaking <rule>", breaks the rule that its argument names, with operands it reads at run time, and prints
 // "not stopped" if the call returns; with "none" it breaks none. expect_precondition_stop.cmake runs it (tests quantized.precondition.<rule>).
 #undef NDEBUG  // whatever the build type: this program tests the debug build's checks
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -17,6 +19,7 @@
 #include <cta/quantized/fully_connected.hpp>
 #include <cta/quantized/quantize.hpp>
 #include <cta/quantized/softmax.hpp>
+#include <cta/transformer/embedding.hpp>
 
 #include "at_run_time.hpp"
 
@@ -67,6 +70,13 @@ int softmax_int16_with(const q::softmax_int16_params& params, std::int16_t exp_e
     return output[0];
 }
 
+/// Row 0 of the embedding of one token, `id`, in a table of 5 (the ids 0 .. 4) by 2 elements.
+float embedding_of(std::size_t id) {
+    cta::matrix<float, 5, 2> table{};
+    table(4, 0) = at_run_time(1.0F);
+    return cta::token_embedding(std::array<std::size_t, 1>{id}, table)(0, 0);
+}
+
 /// Calls the function whose precondition `rule` names with an operand that breaks it; false for an unknown rule.
 bool break_rule(const char* rule) {
     const auto is = [rule](const char* name) {
@@ -84,6 +94,7 @@ bool break_rule(const char* rule) {
         sink += softmax_int8_with(q::prepare_softmax_int8(at_run_time(1.0 / 16)), at_run_time(std::size_t{4095}));
         sink += softmax_int16_with(q::prepare_softmax_int16(at_run_time(1.0)), 16384);
         sink += q::exp_on_negative_values(at_run_time(0), at_run_time(5));
+        sink += static_cast<long long>(embedding_of(at_run_time(std::size_t{4})));
     } else if (is("multiplier_must_be_finite_and_not_negative")) {
         sink += q::quantize_multiplier(at_run_time(-0.25)).shift;
     } else if (is("multiplier_must_be_below_2_to_the_30")) {
@@ -145,6 +156,8 @@ bool break_rule(const char* rule) {
         sink += softmax_int8_with(q::prepare_softmax_int8(1.0 / 16), at_run_time(std::size_t{4096}));
     } else if (is("row_sum_must_be_in_2_to_2_to_the_31")) {
         sink += softmax_int16_with({1 << 30, 0}, 0);  // a table of zeros: the row's sum is 0
+    } else if (is("token_id_out_of_range")) {
+        sink += static_cast<long long>(embedding_of(at_run_time(std::size_t{5})));
     } else {
         return false;
     }

@@ -5,6 +5,7 @@
 #include <cta/io.hpp>
 #include <cta/math/log.hpp>
 #include <cta/math/trig.hpp>
+#include <cta/transformer.hpp>
 
 #include <boost/hana/tuple.hpp>
 
@@ -53,6 +54,12 @@ void instantiate(std::ostream& os) {
     os << y << total << first << second << cta::get<1>(y) << y.data()[0] << cta::sqrt(2) << cta::sin(2)
        << cta::cos(3U) << '\n';
     os << cta::log(T(2)) << cta::log1p(T(1)) << '\n';
+    const auto gain = cta::make_matrix<T, 1, 2>({{T(1), T(2)}});
+    const auto h = cta::linear(x, wq, gain);
+    os << h << cta::linear(x, wq) << cta::layer_norm(h, gain, gain) << cta::rms_norm(h, gain)
+       << cta::relu(h) << cta::silu(h) << cta::relu(T(-1)) << cta::silu(T(1))
+       << cta::token_embedding(std::array<std::size_t, 2>{1, 0}, x) << cta::learned_positional_embedding(h, h)
+       << cta::sinusoidal_positional_encoding<double, 2, 4>() << '\n';
 }
 
 }  // namespace

@@ -32,6 +32,11 @@ struct multi_head_attention;  ///< `cta::multi_head_attention<H>(...)` and its v
 struct quantized_self_attention;  ///< `cta::quantized::self_attention(x, model)` and its steps
 struct quantized_multi_head_attention;  ///< `cta::quantized::multi_head_self_attention(x, model)` and its steps
 struct quantized_linear;  ///< `cta::quantized::linear(x, layer)`
+struct linear;            ///< `cta::linear(x, w, b)`, `cta::linear(x, w)` (<cta/transformer/linear.hpp>)
+struct layer_norm;        ///< `cta::layer_norm(x, gain, bias, epsilon)` (<cta/transformer/normalization.hpp>)
+struct rms_norm;          ///< `cta::rms_norm(x, gain, epsilon)` (<cta/transformer/normalization.hpp>)
+struct positional_embedding;  ///< `cta::learned_positional_embedding(x, table)` (<cta/transformer/embedding.hpp>)
+struct positional_encoding;   ///< `cta::sinusoidal_positional_encoding<T, n, d>()`
 }  // namespace op
 
 /// @brief Never true: the condition of the `static_assert` that reports a broken shape rule of `Operation`.

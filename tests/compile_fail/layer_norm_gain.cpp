@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: BSL-1.0
+// Shape rule of cta::layer_norm(x, gain, bias): the gain is one row of d elements, d the columns of x.
+#include <cta/transformer/normalization.hpp>
+
+constexpr cta::matrix<double, 2, 4> x{{{1, 2, 3, 4}, {5, 6, 7, 8}}};
+constexpr cta::matrix<double, 1, 4> bias{};
+#ifdef CTA_COMPILE_FAIL
+constexpr cta::matrix<double, 1, 5> gain{};
+#else
+constexpr cta::matrix<double, 1, 4> gain{};
+#endif
+[[maybe_unused]] constexpr auto y = cta::layer_norm(x, gain, bias);
