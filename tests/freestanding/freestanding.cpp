@@ -2,7 +2,9 @@
 // The core headers in a freestanding build without exceptions or RTTI (compiled with -ffreestanding
 // -fno-exceptions -fno-rtti): the whole pipeline, computed and checked while compiling.
 #include <cta/cta.hpp>
+#include <cta/math/expm1.hpp>
 #include <cta/math/log.hpp>
+#include <cta/math/tanh.hpp>
 #include <cta/math/trig.hpp>
 #include <cta/quantized/batch_matmul.hpp>
 #include <cta/quantized/fully_connected.hpp>
@@ -27,6 +29,12 @@ static_assert(cta::quantized::multiply_by_quantized_multiplier(1000, cta::quanti
 // And sine and cosine, with the Payne-Hanek reduction of a huge argument: sin^2 + cos^2 = 1 within 2 ulp.
 constexpr double huge_sin = cta::sin(1e300), huge_cos = cta::cos(1e300);
 static_assert(cta::abs(huge_sin * huge_sin + huge_cos * huge_cos - 1.0) <= 0x1p-52);
+
+// And e^x - 1 and the hyperbolic tangent: expm1(log1p(x)) and tanh(0.5 log((1 + x) / (1 - x))) give x back within
+// 2 ulp for x = 1/3; expm1(-0) is zero and tanh reaches 1.
+constexpr double third = 1.0 / 3.0, tanh_back = cta::tanh(0.5 * cta::log((1.0 + third) / (1.0 - third)));
+static_assert(cta::abs(cta::expm1(cta::log1p(third)) - third) <= 0x1p-53 && cta::abs(tanh_back - third) <= 0x1p-53 &&
+              cta::expm1(-0.0F) == 0.0F && cta::tanh(30.0F) == 1.0F);
 
 }  // namespace
 
