@@ -7,6 +7,8 @@
     python3 bench/regenerate.py --headers       the table of preprocessed lines per public header alone (a minute)
     python3 bench/regenerate.py --batch-only    the run-time code of many shapes alone (a minute)
     python3 bench/regenerate.py --quantized-only the int8 self-attention alone (about 15 minutes)
+    python3 bench/regenerate.py --functions-only the constant-evaluation cost of one call of each elementary function
+                                                 alone (a few minutes)
 
 What it measures, for GCC (g++) and Clang (clang++), each translation unit compiled with -std=c++20 -O2 -c:
 - compile time (wall seconds) and peak memory (maximum resident set size of the compiler) per translation unit,
@@ -19,6 +21,10 @@ What it measures, for GCC (g++) and Clang (clang++), each translation unit compi
 - the constant-evaluation cost of a multiply-add (matmul_steps.cpp, an n x n x n product) and of one cta::exp call
   (exp_steps.cpp): the smallest -fconstexpr-steps (Clang) or -fconstexpr-ops-limit (GCC) that still compiles, found
   by bisection, so the counts are exact and the same on every machine;
+- the constant-evaluation cost of one call of each elementary function of double (FUNCTIONS below: exp, log,
+  log1p, sin, cos, expm1, tanh, over small arguments, and sin and cos over the largest ones): 1000 calls in one
+  constant expression and the same loop without them, each count the smallest limit that compiles (bisection, as
+  above); tests/budget asserts the counts and tests/docs_generated (docs.function_costs) that the page shows them;
 - for each public header (include/cta/*.hpp), a translation unit holding only `#include <cta/name.hpp>`, compiled
   with -std=c++20 -I include: its preprocessed lines (-E, as `wc -l` counts them), whether it reads a file of Boost,
   and the median of --runs -fsyntax-only times; the lines hold for one compiler version, standard library and Boost
@@ -43,7 +49,8 @@ What it measures, for GCC (g++) and Clang (clang++), each translation unit compi
 The text of docs/performance.md outside the markers <!-- generated:begin --> and <!-- generated:end --> (and
 <!-- generated-headers:begin --> and <!-- generated-headers:end -->, the table per header,
 <!-- generated-batch:begin --> and <!-- generated-batch:end -->, the run-time code of many shapes, and
-<!-- generated-quantized:begin --> and <!-- generated-quantized:end -->, the int8 self-attention) is kept; between
+<!-- generated-quantized:begin --> and <!-- generated-quantized:end -->, the int8 self-attention, and
+<!-- generated-functions:begin --> and <!-- generated-functions:end -->, the elementary functions) is kept; between
 them the script writes the machine, the command and the tables. tests/inlining (inlining.shared_kernels) compares
 the counts of the batch block with the build.
 """
@@ -71,6 +78,26 @@ HEADERS_BEGIN, HEADERS_END = "<!-- generated-headers:begin -->", "<!-- generated
 INCLUDE = ROOT / "include"
 BATCH_BEGIN, BATCH_END = "<!-- generated-batch:begin -->", "<!-- generated-batch:end -->"
 QUANTIZED_BEGIN, QUANTIZED_END = "<!-- generated-quantized:begin -->", "<!-- generated-quantized:end -->"
+FUNCTIONS_BEGIN, FUNCTIONS_END = "<!-- generated-functions:begin -->", "<!-- generated-functions:end -->"
+# The elementary functions whose cost per call the page shows: the function, its arguments, the translation unit of
+# bench/compile_time, the defines of the loop with the calls and of the same loop without them, and the names of the
+# two counts in tests/budget/CMakeLists.txt (budget.<name>.*), which tests/docs_generated/check_function_costs.cmake
+# compares with the page. Each loop makes FUNCTION_CALLS calls.
+FUNCTION_CALLS = 1000
+_SMALL = ["-DCTA_BENCH_SMALL"]
+FUNCTIONS = (
+    ("cta::exp(double)", "[-10, 0)", "exp_steps.cpp", ["-DCTA_BENCH_EXP"], [], "exp_calls", "exp_loop"),
+    ("cta::log(double)", "(0, 10)", "log_steps.cpp", ["-DCTA_BENCH_LOG"], [], "log_calls", "log_loop"),
+    ("cta::log1p(double)", "(0, 10)", "log_steps.cpp", ["-DCTA_BENCH_LOG1P"], [], "log1p_calls", "log_loop"),
+    ("cta::sin(double)", "(-10, 10)", "trig_steps.cpp", _SMALL + ["-DCTA_BENCH_SIN"], _SMALL, "sin_small",
+     "trig_small_loop"),
+    ("cta::cos(double)", "(-10, 10)", "trig_steps.cpp", _SMALL + ["-DCTA_BENCH_COS"], _SMALL, "cos_small",
+     "trig_small_loop"),
+    ("cta::sin(double)", "[1e300, 2e300)", "trig_steps.cpp", ["-DCTA_BENCH_SIN"], [], "sin_huge", "trig_loop"),
+    ("cta::cos(double)", "[1e300, 2e300)", "trig_steps.cpp", ["-DCTA_BENCH_COS"], [], "cos_huge", "trig_loop"),
+    ("cta::expm1(double)", "(-10, 10)", "expm1_steps.cpp", ["-DCTA_BENCH_EXPM1"], [], "expm1_calls", "expm1_loop"),
+    ("cta::tanh(double)", "(-10, 10)", "tanh_steps.cpp", ["-DCTA_BENCH_TANH"], [], "tanh_calls", "tanh_loop"),
+)
 # The int8 self-attention: the translation unit of the largest n = d, its forms (name, defines, what it holds), the
 # aim for the int8 attention, and the run-time variants of bench/quantized_bench.cpp (bench/CMakeLists.txt).
 QUANTIZED_SOURCE = COMPILE_TIME / "quantized_attention.cpp"
@@ -287,6 +314,46 @@ def budget_costs(matmul_sizes, exp_calls, log):
         log(f"  {compiler}: {exp_calls} exp calls: {with_exp} vs {without} {unit}, "
             f"{(with_exp - without) / exp_calls:.2f} per call")
     return costs
+
+
+def function_costs(log):
+    """{(compiler, budget name): smallest limit} for the loops of FUNCTIONS (each loop measured once)."""
+    costs = {}
+    for compiler in COMPILERS:
+        for _, _, source, with_calls, without, calls_name, loop_name in FUNCTIONS:
+            for name, defines in ((calls_name, with_calls), (loop_name, without)):
+                if (compiler, name) not in costs:
+                    costs[(compiler, name)] = smallest_limit(
+                        compiler, COMPILE_TIME / source, [f"-DCTA_BENCH_CALLS={FUNCTION_CALLS}"] + defines)
+                    log(f"  {compiler}: {name} ({source} {' '.join(defines)}): {costs[(compiler, name)]}")
+    return costs
+
+
+def per_call(with_calls, without):
+    """(with_calls - without) / FUNCTION_CALLS, exactly: FUNCTION_CALLS is 1000, so three decimals."""
+    difference = with_calls - without
+    return f"{difference // FUNCTION_CALLS:,}.{difference % FUNCTION_CALLS:03d}"
+
+
+def functions_text(info, costs, command):
+    out = [f"Measured on {datetime.date.today().isoformat()} by `{command}` ({info['gcc']}; {info['clang']}).\n"]
+    out.append(f"Each row: {FUNCTION_CALLS} calls of the function in one constant expression, summed, and the same "
+               "loop summing the arguments instead, each count the smallest `-fconstexpr-steps` (Clang) or "
+               "`-fconstexpr-ops-limit` (GCC) with which the translation unit of `bench/compile_time` still compiles "
+               "(`-std=c++20 -O2 -fsyntax-only`, bisection); the cost of one call is the difference over "
+               f"{FUNCTION_CALLS}. The names are those of the tests of `tests/budget` that assert the counts "
+               "(`budget.<name>.at_limit`, `budget.<name>.below_limit`).\n")
+    rows = []
+    for compiler in COMPILERS:
+        unit = "steps" if compiler == "Clang" else "operations"
+        for function, arguments, source, _, _, calls_name, loop_name in FUNCTIONS:
+            with_calls, without = costs[(compiler, calls_name)], costs[(compiler, loop_name)]
+            rows.append([f"`{function}` on {arguments}, `{source}`", f"{compiler} {compiler_version(compiler)}",
+                         unit, f"`{calls_name}`", f"{with_calls:,}", f"`{loop_name}`", f"{without:,}",
+                         per_call(with_calls, without)])
+    out.append(table(["function, arguments, translation unit", "compiler", "counted", "with the calls", "count",
+                      "without them", "count", "one call"], rows))
+    return "\n".join(out)
 
 
 # ---- Including a header ------------------------------------------------------------------------------------------
@@ -732,6 +799,9 @@ def main():
     parser.add_argument("--build", type=Path, default=ROOT / "build" / "bench", help="build tree for the benchmarks")
     parser.add_argument("--batch-only", action="store_true",
                         help="measure and write the run-time code of many shapes only (its own block of the page)")
+    parser.add_argument("--functions-only", action="store_true",
+                        help="measure and write the constant-evaluation cost of the elementary functions only (its "
+                             "own block of the page)")
     parser.add_argument("--quantized-only", action="store_true",
                         help="measure and write the int8 self-attention only (its own block of the page): the "
                              "largest n = d under the default limits and the run time at n = d = 64")
@@ -745,6 +815,7 @@ def main():
     command = "python3 bench/regenerate.py" + (" --quick" if args.quick else "") + \
         (" --headers" if args.headers else "") + (" --batch-only" if args.batch_only else "") + \
         (" --quantized-only" if args.quantized_only else "") + \
+        (" --functions-only" if args.functions_only else "") + \
         (f" --runs {args.runs}" if args.runs != 5 else "")
 
     def log(text):
@@ -754,7 +825,15 @@ def main():
     log(f"machine: {info}")
     doc = args.output.read_text() if args.output.exists() else \
         f"# Performance\n\n{BEGIN}\n{END}\n\n{HEADERS_BEGIN}\n{HEADERS_END}\n\n{BATCH_BEGIN}\n{BATCH_END}\n\n" \
-        f"{QUANTIZED_BEGIN}\n{QUANTIZED_END}\n"
+        f"{QUANTIZED_BEGIN}\n{QUANTIZED_END}\n\n{FUNCTIONS_BEGIN}\n{FUNCTIONS_END}\n"
+    if args.functions_only or not (args.headers or args.batch_only or args.quantized_only):
+        log("the elementary functions, cost of one call in constant evaluation:")
+        functions = functions_text(info, function_costs(log), command)
+        doc = replace_section(doc, FUNCTIONS_BEGIN, FUNCTIONS_END, functions, args.output)
+        if args.functions_only:
+            args.output.write_text(doc)
+            log(f"wrote {args.output}")
+            return
     if not args.headers and not args.batch_only:
         log("int8 self-attention, largest n = d under the default limits:")
         largest = quantized_largest(log)

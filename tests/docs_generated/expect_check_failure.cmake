@@ -18,6 +18,12 @@
 #                       removed -> "<cta/matrix.hpp>: N + 1 lines on the page, N in the build", "<cta/attention.hpp>:
 #                       Boost "yes" on the page", "<cta/version.hpp>: no row on the page"; skipped (as the check)
 #                       where DOC has no column for the toolchain
+#   CHECK=function_costs  in a copy of DOC (docs/performance.md), the first count of the rows of the compiler NAME
+#                       VERSION one more -> "<name>: N + 1 on the page, N in tests/budget", and the row of the next
+#                       function removed -> "in tests/budget, no row on the page"; skipped (as the check) where DOC or
+#                       tests/budget has no counts for the compiler
+#   CHECK=accuracy      in a copy of DOC (docs/numerics.md), the points checked of log (double) one more -> "the table
+#                       of accuracy differs from the build"; then UPDATE=ON rewrites the copy, which passes the check
 cmake_minimum_required(VERSION 3.25)
 
 foreach(_var CHECK SCRATCH CHECKER)
@@ -32,6 +38,19 @@ file(MAKE_DIRECTORY "${SCRATCH}")
 macro(_run_checker)
   execute_process(COMMAND "${CMAKE_COMMAND}" ${ARGN} -P "${CHECKER}"
                   RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+endmacro()
+
+# Runs the checker with ARGN on the unchanged page, fails unless it passes, and ends the script (as the checker) when
+# its output says it skipped the page (the regular expression skipped).
+macro(_expect_pass_or_skip skipped)
+  _run_checker(${ARGN})
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "The page fails the check; the test needs a page that passes it:\n${output}")
+  endif()
+  if(output MATCHES "${skipped}")
+    message("${skipped}: the check has nothing to compare here")
+    return()
+  endif()
 endmacro()
 
 function(_expect_failure output result)
@@ -145,14 +164,7 @@ elseif(CHECK STREQUAL "shape_errors")
   message("UPDATE=ON repairs the copy:\n${output}")
 elseif(CHECK STREQUAL "header_lines")
   set(args "-DCOMPILER=${COMPILER}" "-DROOT=${ROOT}" "-DWORK_DIR=${SCRATCH}/units")
-  _run_checker(${args} "-DDOC=${DOC}")
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "The page fails the check; the test needs a page that passes it:\n${output}")
-  endif()
-  if(output MATCHES "docs.header_lines skipped")
-    message("docs.header_lines skipped: no column for this compiler's toolchain in ${DOC}")
-    return()
-  endif()
+  _expect_pass_or_skip("docs.header_lines skipped" ${args} "-DDOC=${DOC}")
   if(NOT output MATCHES "<cta/matrix.hpp>: ([0-9]+) lines \\(page")
     message(FATAL_ERROR "The check printed no count for <cta/matrix.hpp>:\n${output}")
   endif()
@@ -179,7 +191,58 @@ elseif(CHECK STREQUAL "header_lines")
   _expect_failure("${output}" "${result}" "<cta/matrix.hpp>: ${more} lines on the page, ${lines} in the build"
                   "<cta/attention.hpp>: Boost \"yes\" on the page, \"no\" in the build"
                   "<cta/version.hpp>: no row on the page" "python3 bench/regenerate.py --headers")
+elseif(CHECK STREQUAL "function_costs")
+  set(args "-DNAME=${NAME}" "-DVERSION=${VERSION}" "-DCOUNTS=${COUNTS}")
+  _expect_pass_or_skip("docs.function_costs skipped" ${args} "-DDOC=${DOC}")
+  file(READ "${DOC}" doc)
+  # Without square brackets (argument ranges such as [-10, 0)), which would keep the rows from splitting as a list.
+  string(REPLACE "[" "(" doc "${doc}")
+  string(REPLACE "]" ")" doc "${doc}")
+  string(REPLACE "." "\\." version_pattern "${VERSION}")
+  string(REGEX MATCHALL "\n\\| [^|\n]+ \\| ${NAME} ${version_pattern}\\.[0-9]+ \\| [^\n]*" rows "${doc}")
+  list(LENGTH rows row_count)
+  if(row_count LESS 2 OR NOT rows MATCHES "\\| `([a-z0-9_]+)` \\| ([0-9,]+) \\|")
+    message(FATAL_ERROR "${DOC}: fewer than two rows for ${NAME} ${VERSION}: the mutations need other targets")
+  endif()
+  list(GET rows 0 first)
+  list(GET rows 1 second)
+  string(REGEX MATCH "\\| `([a-z0-9_]+)` \\| ([0-9,]+) \\|" cell "${first}")
+  set(name "${CMAKE_MATCH_1}")
+  string(REPLACE "," "" count "${CMAKE_MATCH_2}")
+  math(EXPR more "${count} + 1")
+  string(REPLACE "${cell}" "| `${name}` | ${more} |" changed "${first}")
+  string(REGEX MATCH "\\| `([a-z0-9_]+)` \\|" _ "${second}")
+  set(removed "${CMAKE_MATCH_1}")
+  string(REPLACE "${first}" "${changed}" doc "${doc}")
+  string(REPLACE "${second}" "" doc "${doc}")
+  get_filename_component(file_name "${DOC}" NAME)
+  file(WRITE "${SCRATCH}/${file_name}" "${doc}")
+  _run_checker(${args} "-DDOC=${SCRATCH}/${file_name}")
+  _expect_failure("${output}" "${result}" "${name}: ${more} on the page, ${count} in tests/budget"
+                  "${removed}: in tests/budget, no row on the page" "python3 bench/regenerate.py --functions-only")
+elseif(CHECK STREQUAL "accuracy")
+  get_filename_component(file_name "${DOC}" NAME)
+  set(copy "${SCRATCH}/${file_name}")
+  file(READ "${DOC}" doc)
+  if(NOT doc MATCHES "\n\\| `cta::log` \\| `double` \\| ([0-9,]+) \\|")
+    message(FATAL_ERROR "${DOC}: no row for cta::log (double): the mutation needs another target")
+  endif()
+  set(row "${CMAKE_MATCH_0}")
+  set(points "${CMAKE_MATCH_1}")
+  string(REPLACE "| ${points} |" "| 1${points} |" changed "${row}")
+  string(REPLACE "${row}" "${changed}" doc "${doc}")
+  file(WRITE "${copy}" "${doc}")
+  set(args "-DPROGRAM=${PROGRAM}" "-DDOC=${copy}")
+  _run_checker(${args})
+  _expect_failure("${output}" "${result}" "The table of accuracy differs from the build" "1${points}"
+                  "-DUPDATE=ON")
+  _run_checker(${args} -DUPDATE=ON)
+  _run_checker(${args})
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "After UPDATE=ON the copy still fails the check:\n${output}")
+  endif()
+  message("UPDATE=ON repairs the copy:\n${output}")
 else()
-  message(FATAL_ERROR "expect_check_failure.cmake: CHECK is figures, figure_pages, shape_errors or header_lines, "
-                      "not '${CHECK}'")
+  message(FATAL_ERROR "expect_check_failure.cmake: CHECK is figures, figure_pages, shape_errors, header_lines, "
+                      "function_costs or accuracy, not '${CHECK}'")
 endif()

@@ -5,7 +5,9 @@
 #include <cstddef>
 
 #include <cta/cta.hpp>
+#include <cta/math/expm1.hpp>
 #include <cta/math/log.hpp>
+#include <cta/math/tanh.hpp>
 #include <cta/math/trig.hpp>
 #include <cta/quantized/batch_matmul.hpp>
 #include <cta/quantized/fully_connected.hpp>
@@ -40,6 +42,11 @@ static_assert(cta::layer_norm(cta::linear(ones, identity), shift, shift) == shif
 static_assert(cta::relu(-1.5F) == 0.0F && cta::silu(0.0) == 0.0);
 static_assert(cta::token_embedding(std::array<std::size_t, 1>{2}, w_value)(0, 1) == 0);
 static_assert(cta::sinusoidal_positional_encoding<float, 2, 4>()(0, 1) == 1.0F);
+// And e^x - 1 and the hyperbolic tangent: expm1(log1p(x)) and tanh(0.5 log((1 + x) / (1 - x))) give x back within
+// 2 ulp for x = 1/3; expm1(-0) is zero and tanh reaches 1.
+constexpr double third = 1.0 / 3.0, tanh_back = cta::tanh(0.5 * cta::log((1.0 + third) / (1.0 - third)));
+static_assert(cta::abs(cta::expm1(cta::log1p(third)) - third) <= 0x1p-53 && cta::abs(tanh_back - third) <= 0x1p-53 &&
+              cta::expm1(-0.0F) == 0.0F && cta::tanh(30.0F) == 1.0F);
 
 }  // namespace
 

@@ -237,23 +237,31 @@ def sections(fmt, name):
     return out
 
 
-def main():
+def run(print_constants_of, names, formats, sections_of, references, script, point):
+    """The script of two functions names (make_log_tables.py, make_expm1_tables.py): prints the constants, and
+    unless the only argument is --constants writes for each function of names and format of formats its table
+    <name>_<format>.txt at the points of sections_of(fmt, name), computed by references[name], then 256 of the points
+    of each in <first name>_sample.hpp as arrays of the struct point."""
     mp.dps = BASE_DPS
-    print_constants()
+    print_constants_of()
     if sys.argv[1:] == ['--constants']:
         return
     samples = []
-    for name in ('log', 'log1p'):
-        for fmt in (DOUBLE, FLOAT):
-            rows = write_table(fmt, os.path.join(HERE, '%s_%s.txt' % (name, fmt.name)), sections(fmt, name),
-                               REFERENCE[name], name, 'make_log_tables.py')
+    for name in names:
+        for fmt in formats:
+            rows = write_table(fmt, os.path.join(HERE, '%s_%s.txt' % (name, fmt.name)), sections_of(fmt, name),
+                               references[name], name, script)
             samples.append(('%s_sample_%s' % (name, fmt.name), fmt,
                             pick_sample(fmt, rows, 256, fmt.seed + len(name), specials=25)))
-            print('%s_%s.txt: %d points' % (name, fmt.name, len(rows)))
-    write_sample(samples, os.path.join(HERE, 'log_sample.hpp'), [
-        '// log and log1p reference points for the compile-time checks: {x bits, correctly rounded result bits}.',
-        '// Written by make_log_tables.py from the same data as log_*.txt and log1p_*.txt: do not edit.',
-    ], 'log_point')
+            print('%s_%s.txt: %d points' % (name, fmt.name, len(rows)), flush=True)
+    write_sample(samples, os.path.join(HERE, '%s_sample.hpp' % names[0]), [
+        '// %s and %s reference points for the compile-time checks: {x bits, correctly rounded result bits}.' % names,
+        '// Written by %s from the same data as %s_*.txt and %s_*.txt: do not edit.' % ((script,) + names),
+    ], point)
+
+
+def main():
+    run(print_constants, ('log', 'log1p'), (DOUBLE, FLOAT), sections, REFERENCE, 'make_log_tables.py', 'log_point')
 
 
 if __name__ == '__main__':

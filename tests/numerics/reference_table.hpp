@@ -21,6 +21,7 @@
 
 #include <cta/math.hpp>
 
+#include "page_row.hpp"
 #include "ulp_distance.hpp"
 
 #ifndef CTA_NUMERICS_DIR
@@ -173,6 +174,7 @@ table_errors check_table(const char* name, const char* file, Function function) 
                   << describe<F>(worst_exact_result) << ", correctly rounded " << describe<F>(worst_exact->y)
                   << ", exact offset " << worst_exact->offset << " ulp\n";
     }
+    print_page_row(name, float_traits<F>::name, points.size(), errors.max_ulps, errors.max_error, not_correctly_rounded);
     std::cout << "  not correctly rounded, by section:\n";
     for (std::size_t i = 0; i < data.sections.size(); ++i) {
         if (section_points[i] == 0) continue;

@@ -17,6 +17,7 @@
 
 #include <cta/math/trig.hpp>
 
+#include "page_row.hpp"
 #include "ulp_distance.hpp"
 
 #ifndef CTA_NUMERICS_DIR
@@ -165,6 +166,8 @@ void check_function(const trig_table<F>& data, Function function, double bound) 
               << "  worst: x = " << describe<F>(worst->x) << ": cta::" << Function::name << " gives "
               << describe<F>(worst_result) << ", correctly rounded " << describe<F>(expected(function, *worst).y)
               << ", exact offset " << expected(function, *worst).offset << " ulp\n";
+    cta_numerics::print_page_row(Function::name, float_traits<F>::name, data.rows.size(), max_ulps, max_error,
+                                 not_correctly_rounded);
     INFO(Function::name << ": max error " << max_ulps << " ulp, " << max_error << " ulp from the exact value, at x = "
                         << describe<F>(worst->x));
     CHECK(max_ulps <= 1);

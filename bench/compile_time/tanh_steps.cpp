@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: BSL-1.0
+// The cost of cta::tanh(double) in constant evaluation (with CTA_BENCH_TANH), measured as exp_steps.cpp measures
+// exp's: CTA_BENCH_CALLS calls in one constant expression, on arguments spread evenly over (-10, 10), summed; without
+// the macro the loop sums the arguments (function_calls.hpp).
+#include <cta/math/tanh.hpp>
+
+#include "function_calls.hpp"
+
+#if defined(CTA_BENCH_TANH)
+constexpr double tanh_total = cta_bench::sum_of_calls([](double x) { return cta::tanh(x); }, -10.0, 10.0);
+#else
+constexpr double tanh_total = cta_bench::sum_of_calls([](double x) { return x; }, -10.0, 10.0);
+#endif
+static_assert(tanh_total == tanh_total);

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: BSL-1.0
+// The row of docs/numerics.md's table of accuracy for one function and type, as the accuracy tests print it:
+//   page row: | `cta::<name>` | `<type>` | <points> | <u> ulp (<e> ulp from the exact value) | <n> (<p> %) |
+// with the largest error from the exact value rounded up to the next hundredth and the share of points not correctly
+// rounded to one decimal. tests/docs_generated/check_accuracy.cmake compares these lines with the page (and
+// rewrites its table with UPDATE=ON).
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+namespace cta_numerics {
+
+// n with a comma between each group of three digits: 117164 -> "117,164".
+inline std::string with_separators(std::uint64_t n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i != 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+inline void print_page_row(const char* name, const char* type, std::size_t points, std::uint64_t max_ulps,
+                           double max_error, std::size_t not_correctly_rounded) {
+    char error[32];
+    char share[32];
+    std::snprintf(error, sizeof error, "%.2f", std::ceil(max_error * 100.0) / 100.0);
+    std::snprintf(share, sizeof share, "%.1f",
+                  100.0 * static_cast<double>(not_correctly_rounded) / static_cast<double>(points));
+    std::cout << "  page row: | `cta::" << name << "` | `" << type << "` | " << with_separators(points) << " | "
+              << max_ulps << " ulp (" << error << " ulp from the exact value) | "
+              << with_separators(not_correctly_rounded) << " (" << share << " %) |\n";
+}
+
+}  // namespace cta_numerics
