@@ -3,6 +3,7 @@
 // checks also see the templates' instantiated code (the header-only translation units show only their patterns).
 #include <cta/cta.hpp>
 #include <cta/io.hpp>
+#include <cta/math/erf.hpp>
 #include <cta/math/log.hpp>
 #include <cta/math/trig.hpp>
 
@@ -53,6 +54,7 @@ void instantiate(std::ostream& os) {
     os << y << total << first << second << cta::get<1>(y) << y.data()[0] << cta::sqrt(2) << cta::sin(2)
        << cta::cos(3U) << '\n';
     os << cta::log(T(2)) << cta::log1p(T(1)) << '\n';
+    os << cta::erf(T(1)) << cta::erfc(T(1)) << '\n';
 }
 
 }  // namespace
