@@ -5,6 +5,7 @@
 #include <cstddef>
 
 #include <cta/cta.hpp>
+#include <cta/math/erf.hpp>
 #include <cta/math/expm1.hpp>
 #include <cta/math/log.hpp>
 #include <cta/math/tanh.hpp>
@@ -26,6 +27,10 @@ static_assert(outputs(0, 0) == 1.0F && outputs(0, 1) == 2.0F && outputs(0, 2) ==
 
 // The logarithms too: log(e^2) rounds to 2 (cta::exp(2.0) is within 1 ulp of e^2).
 static_assert(cta::log(cta::exp(2.0)) == 2.0 && cta::log1p(0.0F) == 0.0F);
+
+// The error functions too: erf(x) + erfc(x) = 1 within an ulp of 1, erf is odd, erfc(-inf) = 2.
+static_assert(cta::abs(cta::erf(0.5) + cta::erfc(0.5) - 1.0) <= 0x1p-52 && cta::erf(-2.0F) == -cta::erf(2.0F) &&
+              cta::erfc(-std::numeric_limits<double>::infinity()) == 2.0);
 
 // The quantized arithmetic too: 1000 x 0.0123, requantized as TensorFlow Lite does.
 static_assert(cta::quantized::multiply_by_quantized_multiplier(1000, cta::quantized::quantize_multiplier(0.0123)) == 12);

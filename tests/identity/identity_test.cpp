@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <cta/cta.hpp>
+#include <cta/math/erf.hpp>
 #include <cta/math/log.hpp>
 
 // Built for an x86-64 level (tests/identity/CMakeLists.txt): the run-time kernels use that level's vector registers.
@@ -402,6 +403,23 @@ TEST_CASE("log and log1p: run time gives the compile-time bits", "[identity]") {
     CHECK(differing_at_run_time<log_arguments_f>(log_of_each) == 0);
     CHECK(differing_at_run_time<log1p_arguments>(log1p_of_each) == 0);
     CHECK(differing_at_run_time<log1p_arguments_f>(log1p_of_each) == 0);
+}
+
+constexpr auto erf_of_each = [](const auto& m) { return of_each(m, [](auto v) { return cta::erf(v); }); };
+constexpr auto erfc_of_each = [](const auto& m) { return of_each(m, [](auto v) { return cta::erfc(v); }); };
+
+// erf over (-7, 7) (the polynomial, the middle region, ±1); erfc over (-28, 28), which reaches its subnormal results
+// (from 26.54) and its underflow to 0.
+constexpr auto erf_arguments = make<double, 64, 16>(15, 7.0);
+constexpr auto erf_arguments_f = make<float, 64, 16>(16, 7.0);
+constexpr auto erfc_arguments = make<double, 64, 16>(17, 28.0);
+constexpr auto erfc_arguments_f = make<float, 64, 16>(18, 28.0);
+
+TEST_CASE("erf and erfc: run time gives the compile-time bits", "[identity]") {
+    CHECK(differing_at_run_time<erf_arguments>(erf_of_each) == 0);
+    CHECK(differing_at_run_time<erf_arguments_f>(erf_of_each) == 0);
+    CHECK(differing_at_run_time<erfc_arguments>(erfc_of_each) == 0);
+    CHECK(differing_at_run_time<erfc_arguments_f>(erfc_of_each) == 0);
 }
 
 TEST_CASE("self-attention: run time gives the compile-time bits, every step", "[identity]") {

@@ -3,6 +3,7 @@
 // checks also see the templates' instantiated code (the header-only translation units show only their patterns).
 #include <cta/cta.hpp>
 #include <cta/io.hpp>
+#include <cta/math/erf.hpp>
 #include <cta/math/expm1.hpp>
 #include <cta/math/log.hpp>
 #include <cta/math/tanh.hpp>
@@ -55,7 +56,7 @@ void instantiate(std::ostream& os) {
     std::sort(y.begin(), y.end());
     os << y << total << first << second << cta::get<1>(y) << y.data()[0] << cta::sqrt(2) << cta::sin(2)
        << cta::cos(3U) << '\n';
-    os << cta::log(T(2)) << cta::log1p(T(1)) << cta::expm1(T(1)) << cta::tanh(T(1)) << '\n';
+    os << cta::log(T(2)) << cta::log1p(T(1)) << cta::expm1(T(1)) << cta::tanh(T(1)) << cta::erf(T(1)) << cta::erfc(T(1)) << '\n';
     const auto gain = cta::make_matrix<T, 1, 2>({{T(1), T(2)}});
     const auto h = cta::linear(x, wq, gain);
     os << h << cta::linear(x, wq) << cta::layer_norm(h, gain, gain) << cta::rms_norm(h, gain)
