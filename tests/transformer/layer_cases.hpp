@@ -40,6 +40,8 @@ struct results {
     decltype(cta::token_embedding(token_ids, D::token_table)) token_embedding;
     decltype(cta::learned_positional_embedding(D::positional_x, D::positional_table)) learned_positional_embedding;
     cta::matrix<T, 16, 8> sinusoidal;
+    decltype(cta::gelu(D::activation_x)) gelu;
+    decltype(cta::gelu_tanh(D::activation_x)) gelu_tanh;
 };
 
 template <class T, class Read, class ReadId>
@@ -58,6 +60,8 @@ constexpr results<T> compute(Read read, ReadId read_id) {
         cta::token_embedding(ids, read(D::token_table)),
         cta::learned_positional_embedding(read(D::positional_x), read(D::positional_table)),
         cta::sinusoidal_positional_encoding<T, 16, 8>(),
+        cta::gelu(read(D::activation_x)),
+        cta::gelu_tanh(read(D::activation_x)),
     };
 }
 

@@ -92,6 +92,8 @@ void check_identical() {
     CHECK(cta::identical(at_run.token_embedding, at_compile_time.token_embedding));
     CHECK(cta::identical(at_run.learned_positional_embedding, at_compile_time.learned_positional_embedding));
     CHECK(cta::identical(at_run.sinusoidal, at_compile_time.sinusoidal));
+    CHECK(cta::identical(at_run.gelu, at_compile_time.gelu));
+    CHECK(cta::identical(at_run.gelu_tanh, at_compile_time.gelu_tanh));
     // The constant row's result is its bias at run time too.
     CHECK(cta::identical(cta::row(at_run.layer_norm, 3), layer_cases::data<T>::layer_norm_bias));
 }

@@ -17,7 +17,9 @@ exact results of the formulas on those inputs, written with 20 significant digit
   rms_norm      x_j / sqrt(mean(x^2) + eps) * gain_j per row, x 3 x 6, eps the type's machine epsilon (2^-52 in
                 double, 2^-23 in float: what cta::rms_norm and PyTorch's nn.RMSNorm take by default)
   activation    relu(x) = max(x, 0) and silu(x) = x / (1 + e^-x) on a 2 x 8 matrix of random values in [-8, 8] and on
-                a row of special magnitudes (large negative values whose e^-x overflows, large positive ones)
+                a row of special magnitudes (large negative values whose e^-x overflows, large positive ones);
+                gelu(x) = x / 2 (1 + erf(x / sqrt 2)) and gelu_tanh(x) = x / 2 (1 + tanh(sqrt(2/pi) (x + 0.044715
+                x^3))) on the same 2 x 8 matrix
   embedding     token_embedding: rows 3, 0, 5, 3 of a 6 x 4 table; learned_positional_embedding: x (3 x 4) plus rows
                 0 .. 2 of a 5 x 4 table
   positional    the sinusoidal encoding, n = 16 positions, d = 8: PE(pos, 2i) = sin(pos / 10000^(2i/d)),
@@ -98,6 +100,16 @@ def rms_norm(x, gain, eps):
 def silu(x):
     x = to_mp(x)
     return x / (1 + mp.exp(-x))
+
+
+def gelu(x):
+    x = to_mp(x)
+    return x / 2 * mp.erfc(-x / mp.sqrt(2))
+
+
+def gelu_tanh(x):
+    x = to_mp(x)
+    return x / 2 * (1 + mp.tanh(mp.sqrt(2 / mp.pi) * (x + mpf("0.044715") * x ** 3)))
 
 
 def positional(n, d):
@@ -190,6 +202,8 @@ def cases(h, rng, kind):
     h.inputs("activation_x", x, kind)
     h.expected("relu", [[to_mp(max(e, 0)) for e in row] for row in x])
     h.expected("silu", [[silu(e) for e in row] for row in x])
+    h.expected("gelu", [[gelu(e) for e in row] for row in x])
+    h.expected("gelu_tanh", [[gelu_tanh(e) for e in row] for row in x])
     large = [-1000, -750, -720, -100, -50, -20, 20, 50, 100, 720, 750, 1000] if kind == "double" else \
             [-1000, -120, -104, -100, -88, -50, 50, 88, 100, 104, 120, 1000]
     large = [[Fraction(e) for e in large]]

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief The activations of a Transformer's feed-forward layer, element by element, on matrices and on scalars:
-/// `cta::relu` (PyTorch's `nn.ReLU`) and `cta::silu` (PyTorch's `nn.SiLU`, the swish of gated feed-forward layers).
+/// `cta::relu` (PyTorch's `nn.ReLU`), `cta::silu` (PyTorch's `nn.SiLU`, the swish of gated feed-forward layers),
+/// `cta::gelu` (PyTorch's `nn.GELU()`, the default, with erf) and `cta::gelu_tanh` (`nn.GELU(approximate="tanh")`).
 ///
 /// Each activation is a scalar function, `constexpr`, applied to every element of a matrix by the matrix overload
-/// (the result has the matrix's shape and axes). GELU (PyTorch's `nn.GELU`, 0.5 x (1 + erf(x / sqrt 2)), or its tanh
-/// approximation) is not here: it needs erf or tanh, which the library does not have; it would be one more scalar
-/// function and its matrix overload, written as these.
+/// (the result has the matrix's shape and axes).
 #pragma once
 
 #include <cstddef>
@@ -14,6 +13,7 @@
 #include <type_traits>
 
 #include <cta/math.hpp>
+#include <cta/math/erf.hpp>
 #include <cta/matrix.hpp>
 
 #include <cta/detail/fp_strict.hpp>
@@ -75,6 +75,88 @@ CTA_DETAIL_TARGET_TAG constexpr auto silu(const M& m) noexcept {
     rebind_t<M, decltype(silu(m.elems[0][0]))> y;
     for (std::size_t i = 0; i < M::rows; ++i) {
         for (std::size_t j = 0; j < M::cols; ++j) y.elems[i][j] = silu(m.elems[i][j]);
+    }
+    return y;
+}
+
+namespace detail {
+
+/// The constants of the GELUs in F, each the value nearest the exact one: 1/sqrt(2), sqrt(2/pi) and 0.044715.
+template <class F>
+struct gelu_constants;
+template <>
+struct gelu_constants<double> {
+    static constexpr double sqrt1_2 = 0x1.6a09e667f3bcdp-1;
+    static constexpr double sqrt2_pi = 0x1.9884533d43651p-1;
+    static constexpr double kappa = 0.044715;
+};
+template <>
+struct gelu_constants<float> {
+    static constexpr float sqrt1_2 = 0x1.6a09e6p-1F;
+    static constexpr float sqrt2_pi = 0x1.988454p-1F;
+    static constexpr float kappa = 0.044715F;
+};
+
+}  // namespace detail
+
+/// @brief The Gaussian error linear unit, `gelu(x) = x Phi(x) = x / 2 (1 + erf(x / sqrt 2))` (PyTorch's `nn.GELU()`),
+/// in `float` or `double` (integers in `double`).
+///
+/// Computed as (x / 2) erfc(-(x c)), c = 1/sqrt(2) rounded to the type: the same function, since 1 + erf(t) =
+/// erfc(-t), without the cancellation of 1 + erf(t) for negative x (where PyTorch's formula loses the tiny result
+/// x Phi(x), this keeps its relative accuracy). Roundings: x c, erfc (`<cta/math/erf.hpp>`), the product (x / 2 is
+/// exact but in the subnormals). Special values: gelu(+-0) = +-0, gelu(+inf) = +inf, gelu(-inf) = -0 (the limit),
+/// gelu(NaN) = NaN; the result underflows to -0 for x below about -38.6 in double (-14.1 in float).
+template <scalar_type S>
+CTA_DETAIL_TARGET_TAG constexpr auto gelu(S x) noexcept {
+    using F = real_t<void, std::remove_cvref_t<S>>;
+    static_assert(std::is_same_v<F, double> || std::is_same_v<F, float>,
+                  "cta::gelu computes in double or float (cta::erfc has those two)");
+    const auto y = static_cast<F>(x);
+    constexpr F inf = std::numeric_limits<F>::infinity();
+    if (y != y || y == inf) return y;
+    if (y == -inf) return -F(0);
+    return y * F(0.5) * erfc(-(y * detail::gelu_constants<F>::sqrt1_2));
+}
+
+/// @brief `gelu` of every element: the shape and axes of `m`, elements of the type `gelu` returns for them.
+template <matrix_type M>
+CTA_DETAIL_TARGET_TAG constexpr auto gelu(const M& m) noexcept {
+    rebind_t<M, decltype(gelu(m.elems[0][0]))> y;
+    for (std::size_t i = 0; i < M::rows; ++i) {
+        for (std::size_t j = 0; j < M::cols; ++j) y.elems[i][j] = gelu(m.elems[i][j]);
+    }
+    return y;
+}
+
+/// @brief The tanh approximation of GELU, `x / 2 (1 + tanh(u))`, u = sqrt(2/pi) (x + 0.044715 x^3) (PyTorch's
+/// `nn.GELU(approximate="tanh")`), in `float` or `double` (integers in `double`).
+///
+/// Computed with 1 + tanh(u) = 2 / (1 + e^(-2u)), the same function without the cancellation of 1 + tanh(u) for
+/// negative u: u = c (x + k (x x x)) (c = sqrt(2/pi) and k = 0.044715 rounded to the type, each operation rounded
+/// once, left to right), e = `cta::exp(-2 |u|)`, then x / (1 + e) for u >= 0 and (x e) / (1 + e) for u < 0, as
+/// `cta::silu`. For |x| > 30, where x^3 could overflow and the result is x (x > 0) or -0 (x < 0) in both types, those
+/// are returned. Special values: +-0 give +-0, +inf gives +inf, -inf gives -0, NaN gives NaN.
+template <scalar_type S>
+CTA_DETAIL_TARGET_TAG constexpr auto gelu_tanh(S x) noexcept {
+    using F = real_t<void, std::remove_cvref_t<S>>;
+    static_assert(std::is_same_v<F, double> || std::is_same_v<F, float>,
+                  "cta::gelu_tanh computes in double or float (cta::exp has those two)");
+    using C = detail::gelu_constants<F>;
+    const auto y = static_cast<F>(x);
+    if (y != y || y > F(30)) return y;
+    if (y < F(-30)) return -F(0);
+    const F u = C::sqrt2_pi * (y + C::kappa * (y * y * y));
+    const F e = exp(F(-2) * abs(u));
+    return u >= F(0) ? y / (F(1) + e) : y * e / (F(1) + e);
+}
+
+/// @brief `gelu_tanh` of every element: the shape and axes of `m`, elements of the type `gelu_tanh` returns for them.
+template <matrix_type M>
+CTA_DETAIL_TARGET_TAG constexpr auto gelu_tanh(const M& m) noexcept {
+    rebind_t<M, decltype(gelu_tanh(m.elems[0][0]))> y;
+    for (std::size_t i = 0; i < M::rows; ++i) {
+        for (std::size_t j = 0; j < M::cols; ++j) y.elems[i][j] = gelu_tanh(m.elems[i][j]);
     }
     return y;
 }
