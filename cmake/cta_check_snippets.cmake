@@ -5,8 +5,8 @@
 #         [-DUPDATE=ON] -P cmake/cta_check_snippets.cmake
 #
 # ROOT defaults to the directory above this file; DOCS (separated by commas or semicolons, relative to ROOT or
-# absolute) to the tutorials and their translations, docs/tutorial.md, docs/tutorial.zh.md, docs/quantized.md and
-# docs/quantized.zh.md; CHECK to all.
+# absolute) to the tutorials and their translations, docs/tutorial.md, docs/tutorial.zh.md, docs/quantized.md,
+# docs/quantized.zh.md, docs/transformer.md and docs/transformer.zh.md; CHECK to all.
 #
 # Snippets (CHECK=snippets). A code block quoted from a source is introduced by a marker line
 #
@@ -46,7 +46,9 @@ if(NOT DEFINED ROOT)
   get_filename_component(ROOT "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
 endif()
 if(NOT DEFINED DOCS)
-  set(DOCS "docs/tutorial.md,docs/tutorial.zh.md,docs/quantized.md,docs/quantized.zh.md")
+  set(DOCS "docs/tutorial.md,docs/tutorial.zh.md,docs/quantized.md,docs/quantized.zh.md,docs/transformer.md,"
+           "docs/transformer.zh.md")
+  string(REPLACE ";" "" DOCS "${DOCS}")
 endif()
 if(NOT DEFINED CHECK)
   set(CHECK all)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // The figures of docs/figures/: one SVG per step of the seed's self-attention, drawn from the values the compiler
-// computed (cta::self_attention_steps), and an overview of the steps with their shapes.
+// computed (cta::self_attention_steps), and an overview of the steps with their shapes; in its subdirectory
+// transformer/, the figures of docs/transformer.md.
 //
 //   figures <output directory>
 //
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include <cta/cta.hpp>
+#include <cta/transformer/positional_encoding.hpp>
 
 #include "seed.hpp"
 
@@ -821,18 +823,55 @@ std::string pipeline_figure() {
 
 }  // namespace
 
+// ---- The Transformer chapter (docs/transformer.md) -----------------------------------------------------------------
+
+// Section 7: the seed's tokens, which the chapter's token embedding gives for ids 0, 1, 2, plus the sinusoidal
+// positional encoding of 3 positions and d = 4.
+constexpr auto encoding = cta::sinusoidal_positional_encoding<double, 3, 4>();
+constexpr auto positioned = seed::inputs + encoding;
+static_assert(encoding(1, 0) == cta::sin(1.0) && encoding(1, 1) == cta::cos(1.0));
+static_assert(cta::round_to(encoding, 2)(1, 2) == 0.01);  // the second pair's frequency, 10000^(-2/4)
+
+std::string positions_figure() {
+    return matrix_figure(
+        "The tokens and their positions: x = inputs + PE (section 7)",
+        {of(inputs_grid()), of("+"), of(make_grid("PE", encoding, neutral)), of("="),
+         of(make_grid("x", positioned, green, names("Input", 3)))},
+        {"Row pos of PE, pos = 0, 1, 2: sin and cos of pos (columns 0 and 1), of pos / 100 (columns 2 and 3).",
+         cat({"Input 2 (row 1) at position 1: ", row_text(seed::inputs, 1), " + ", row_text(encoding, 1), " = ",
+              row_text(positioned, 1), "."})});
+}
+
+// Writes each figure into dir; false (with a message) if one cannot be written.
+template <std::size_t N>
+bool write_figures(const std::filesystem::path& dir,
+                   const std::array<std::pair<const char*, std::string (*)()>, N>& figures) {
+    std::error_code error;
+    std::filesystem::create_directories(dir, error);
+    if (error) {
+        std::cerr << "figures: cannot create " << dir.string() << ": " << error.message() << '\n';
+        return false;
+    }
+    for (const auto& [name, make] : figures) {
+        const std::filesystem::path path = dir / name;
+        std::ofstream out(path, std::ios::binary);
+        out << make();
+        out.close();
+        if (!out) {
+            std::cerr << "figures: cannot write " << path.string() << '\n';
+            return false;
+        }
+        std::cout << path.string() << '\n';
+    }
+    return true;
+}
+
 int main(int argc, char** argv) {
     if (argc != 2) {
         std::cerr << "usage: figures <output directory>\n";
         return 2;
     }
     const std::filesystem::path dir = argv[1];
-    std::error_code error;
-    std::filesystem::create_directories(dir, error);
-    if (error) {
-        std::cerr << "figures: cannot create " << dir.string() << ": " << error.message() << '\n';
-        return 1;
-    }
     const std::array<std::pair<const char*, std::string (*)()>, 10> figures{{
         {"inputs.svg", inputs_figure},
         {"weights.svg", weights_figure},
@@ -845,16 +884,8 @@ int main(int argc, char** argv) {
         {"outputs.svg", outputs_figure},
         {"pipeline.svg", pipeline_figure},
     }};
-    for (const auto& [name, make] : figures) {
-        const std::filesystem::path path = dir / name;
-        std::ofstream out(path, std::ios::binary);
-        out << make();
-        out.close();
-        if (!out) {
-            std::cerr << "figures: cannot write " << path.string() << '\n';
-            return 1;
-        }
-        std::cout << path.string() << '\n';
-    }
-    return 0;
+    const std::array<std::pair<const char*, std::string (*)()>, 1> transformer_figures{{
+        {"positions.svg", positions_figure},
+    }};
+    return write_figures(dir, figures) && write_figures(dir / "transformer", transformer_figures) ? 0 : 1;
 }

@@ -3,11 +3,13 @@
 # REFERENCE_DIR, byte for byte; fails naming each stale, missing or extra figure. With PAGES (paths separated by
 # commas), also fails naming each figure the program writes that a page does not show, each figure in REFERENCE_DIR
 # that a page shows but the program does not write, and each other .svg file a page shows that does not exist: a
-# page shows a figure by a link to it, ](figures/inputs.svg), resolved from the page's directory. Run by the test
-# docs.figures.
+# page shows a figure by a link to it, ](figures/inputs.svg), resolved from the page's directory. With SUBDIR, the
+# figures compared are those the program writes into that subdirectory of OUTPUT_DIR (a chapter's figures, such as
+# transformer/ for docs/transformer.md), and REFERENCE_DIR is their committed directory. Run by the tests
+# docs.figures and docs.figures.transformer.
 #
 #   cmake -DPROGRAM=<figures> -DOUTPUT_DIR=<scratch dir> -DREFERENCE_DIR=<source>/docs/figures
-#         [-DPAGES=<source>/docs/tutorial.md,<source>/docs/tutorial.zh.md] -P check_figures.cmake
+#         [-DPAGES=<source>/docs/tutorial.md,<source>/docs/tutorial.zh.md] [-DSUBDIR=<name>] -P check_figures.cmake
 cmake_minimum_required(VERSION 3.25)
 
 foreach(_var PROGRAM OUTPUT_DIR REFERENCE_DIR)
@@ -22,6 +24,9 @@ if(NOT result EQUAL 0)
   message(FATAL_ERROR "${PROGRAM} ${OUTPUT_DIR} failed (${result}):\n${out}${err}")
 endif()
 
+if(DEFINED SUBDIR)
+  set(OUTPUT_DIR "${OUTPUT_DIR}/${SUBDIR}")
+endif()
 file(GLOB generated RELATIVE "${OUTPUT_DIR}" "${OUTPUT_DIR}/*.svg")
 file(GLOB committed RELATIVE "${REFERENCE_DIR}" "${REFERENCE_DIR}/*.svg")
 list(SORT generated)

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: BSL-1.0
+/// @file
+/// @brief The attention sublayer of a Transformer block: multi-head attention with the biases of PyTorch's
+/// `nn.MultiheadAttention` (`cta::attention_layer<H>`), and the record of its steps (`cta::attention_layer_steps`, a
+/// Boost.Hana struct). `<cta/multi_head.hpp>` is the same computation without biases, as the paper writes it.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <type_traits>
+
+#include <boost/hana/define_struct.hpp>
+
+#include <cta/attention.hpp>
+#include <cta/matrix.hpp>
+#include <cta/multi_head.hpp>
+#include <cta/operations.hpp>
+#include <cta/softmax.hpp>
+#include <cta/transformer/layer_weights.hpp>
+#include <cta/transformer/linear.hpp>
+
+#include <cta/detail/fp_strict.hpp>
+#include <cta/detail/target.hpp>
+
+CTA_FP_STRICT_BEGIN
+CTA_FP_PRODUCTS_BEGIN
+
+namespace cta {
+
+/// @brief Every step of the attention sublayer with `H` heads (a Boost.Hana struct): the projections with their
+/// biases, each head's weights, the heads' outputs side by side and the output projection.
+template <std::size_t H, class Queries, class Keys, class Values, class HeadWeights, class Concatenated,
+          class Outputs>
+struct attention_layer_steps {
+    BOOST_HANA_DEFINE_STRUCT(attention_layer_steps,
+        /// @brief Q = x_q W_Q + b_Q, n_q x d_model: every head's queries side by side.
+        (Queries, queries),
+        /// @brief K = x_kv W_K + b_K, n_kv x d_model.
+        (Keys, keys),
+        /// @brief V = x_kv W_V + b_V, n_kv x d_model.
+        (Values, values),
+        /// @brief For each head h, softmax(Q_h K_h^T / sqrt(d_k) + masks), n_q x n_kv.
+        (std::array<HeadWeights, H>, weights),
+        /// @brief Concat(W_1 V_1, ..., W_H V_H), n_q x d_model.
+        (Concatenated, concatenated),
+        /// @brief Concat(...) W_O + b_O, n_q x d_out: the sublayer's outputs.
+        (Outputs, outputs));
+
+    /// @brief Step-by-step equality.
+    CTA_DETAIL_TARGET_TAG friend constexpr bool operator==(const attention_layer_steps&,
+                                                           const attention_layer_steps&) = default;
+};
+
+namespace detail {
+
+/// The record of the attention sublayer with H heads for queries from XQ and keys and values from XKV: the
+/// projections have the element type of `cta::linear(x, w, b)`, the weights and outputs that of the queries.
+template <std::size_t H, class XQ, class XKV, class A>
+struct attention_layer_types {
+    using queries_type = decltype(linear(std::declval<const XQ&>(), std::declval<const A&>().w_query,
+                                         std::declval<const A&>().b_query));
+    using keys_type =
+        decltype(linear(std::declval<const XKV&>(), std::declval<const A&>().w_key, std::declval<const A&>().b_key));
+    using values_type = decltype(linear(std::declval<const XKV&>(), std::declval<const A&>().w_value,
+                                        std::declval<const A&>().b_value));
+    using R = typename queries_type::value_type;
+    using weights_type = matrix<R, XQ::rows, XKV::rows>;
+    using concatenated_type = matrix<R, XQ::rows, queries_type::cols>;
+    using outputs_type = decltype(linear(std::declval<const concatenated_type&>(), std::declval<const A&>().w_out,
+                                         std::declval<const A&>().b_out));
+    using steps_type = attention_layer_steps<H, queries_type, keys_type, values_type, weights_type,
+                                             concatenated_type, outputs_type>;
+};
+
+/// True when the attention weights A fit queries from XQ and keys and values from XKV: w_query XQ::cols x d_model,
+/// w_key and w_value XKV::cols x d_model, w_out d_model x d_out, each bias one row of its weight's columns, with
+/// d_model = w_query's columns.
+template <class XQ, class XKV, class A>
+inline constexpr bool attention_weights_fit =
+    decltype(A::w_query)::rows == XQ::cols && decltype(A::w_key)::rows == XKV::cols &&
+    decltype(A::w_value)::rows == XKV::cols && decltype(A::w_key)::cols == decltype(A::w_query)::cols &&
+    decltype(A::w_value)::cols == decltype(A::w_query)::cols &&
+    decltype(A::w_out)::rows == decltype(A::w_query)::cols &&
+    decltype(A::b_query)::rows == 1 && decltype(A::b_query)::cols == decltype(A::w_query)::cols &&
+    decltype(A::b_key)::rows == 1 && decltype(A::b_key)::cols == decltype(A::w_key)::cols &&
+    decltype(A::b_value)::rows == 1 && decltype(A::b_value)::cols == decltype(A::w_value)::cols &&
+    decltype(A::b_out)::rows == 1 && decltype(A::b_out)::cols == decltype(A::w_out)::cols;
+
+/// Every step of the attention sublayer into `s`: the projections, then head by head the scores of its d_k columns
+/// divided by sqrt(d_k), masked, softmax, times its values, written into its columns of `concatenated`; then the
+/// output projection. The same operations in the same order as `cta::multi_head_attention` (`<cta/multi_head.hpp>`)
+/// between the projections, which here add their biases (`cta::linear`).
+template <std::size_t H, class Steps, class XQ, class XKV, class A, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr void attention_layer_into(Steps& s, const XQ& x_q, const XKV& x_kv, const A& w,
+                                                          const Options&... options) noexcept {
+    using Q = decltype(s.queries);
+    using R = typename decltype(s.concatenated)::value_type;
+    using T = product_t<typename Q::value_type, typename decltype(s.keys)::value_type>;
+    constexpr std::size_t d_k = Q::cols / H;
+    s.queries = linear(x_q, w.w_query, w.b_query);
+    s.keys = linear(x_kv, w.w_key, w.b_key);
+    s.values = linear(x_kv, w.w_value, w.b_value);
+    for (std::size_t h = 0; h < H; ++h) {
+        const auto q = columns<d_k>(s.queries, h * d_k);
+        const auto k = columns<d_k>(s.keys, h * d_k);
+        const auto v = columns<d_k>(s.values, h * d_k);
+        softmax_into(s.weights[h], logits_of<R, d_k>(multiply_transposed<T>(q, k), scaled, options...));
+        const auto head = multiply<R>(s.weights[h], v);
+        for (std::size_t i = 0; i < XQ::rows; ++i) {
+            for (std::size_t j = 0; j < d_k; ++j) s.concatenated.elems[i][h * d_k + j] = head.elems[i][j];
+        }
+    }
+    s.outputs = linear(s.concatenated, w.w_out, w.b_out);
+}
+
+}  // namespace detail
+
+/// @brief The record of every step of `cta::attention_layer_steps<H>(weights, x_q, x_kv, ...)` for arguments of
+/// these types.
+template <std::size_t H, class XQ, class XKV, class A>
+using attention_layer_steps_t = typename detail::attention_layer_types<H, XQ, XKV, A>::steps_type;
+
+}  // namespace cta
+
+CTA_FP_PRODUCTS_END
+CTA_FP_STRICT_END

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: BSL-1.0
+/// @file
+/// @brief The Transformer's encoder layer ("Attention Is All You Need", section 3.1; PyTorch's
+/// `nn.TransformerEncoderLayer` at inference, dropout off, ReLU): `cta::encoder_layer` and `cta::make_encoder_layer`,
+/// `cta::encode(x, layer, options...)`, the record of every step `cta::encoder_steps` (returned by
+/// `cta::encoder_layer_steps`), and stacks of layers (`cta::encode(x, layers, options...)` for a `std::array` of
+/// layers of one type or a `boost::hana::tuple` of layers of several). With `cta::causal` among the options the layer attends as a decoder-only model's layer does.
+///
+/// Post-norm (`cta::post_norm`, the default):
+///
+///     r1 = x + SA(x),        z = LN1(r1),    r2 = z + FF(z),      outputs = LN2(r2)
+///
+/// Pre-norm (`cta::pre_norm`):
+///
+///     r1 = x + SA(LN1(x)),   z = LN2(r1),    r2 = r1 + FF(z),     outputs = r2
+///
+/// SA is the attention sublayer (`<cta/transformer/attention_layer.hpp>`), FF(z) = relu(z W_1 + b_1) W_2 + b_2 and
+/// LN the layer normalisation (`<cta/transformer/normalization.hpp>`). The residual additions are `a + b`.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <type_traits>
+
+#include <boost/hana/define_struct.hpp>
+#include <boost/hana/fold_left.hpp>
+#include <boost/hana/tuple.hpp>
+
+#include <cta/attention.hpp>
+#include <cta/detail/shape_check.hpp>
+#include <cta/matrix.hpp>
+#include <cta/multi_head.hpp>
+#include <cta/operations.hpp>
+#include <cta/transformer/activation.hpp>
+#include <cta/transformer/attention_layer.hpp>
+#include <cta/transformer/layer_weights.hpp>
+#include <cta/transformer/linear.hpp>
+#include <cta/transformer/normalization.hpp>
+
+#include <cta/detail/fp_strict.hpp>
+#include <cta/detail/target.hpp>
+
+CTA_FP_STRICT_BEGIN
+CTA_FP_PRODUCTS_BEGIN
+
+namespace cta {
+
+/// @brief An encoder layer with `H` heads: the weights of its self-attention, of its feed-forward part and of its
+/// two layer normalisations, and where it normalises (`Placement`: `cta::post_norm_t` or `cta::pre_norm_t`). Made by
+/// `cta::make_encoder_layer<H>(...)`, or named for plain matrices by `cta::encoder_layer_t<T, d_model, H, d_ff>`.
+template <std::size_t H, class Attention, class FeedForward, class Norm1, class Norm2, class Placement = post_norm_t>
+struct encoder_layer {
+    static constexpr std::size_t heads = H;  ///< the number of heads
+    using placement = Placement;             ///< `cta::post_norm_t` or `cta::pre_norm_t`
+
+    Attention self_attention;   ///< a `cta::attention_weights`
+    FeedForward feed_forward;   ///< a `cta::feed_forward_weights`
+    Norm1 norm_1;               ///< a `cta::layer_norm_weights`: after the attention (post-norm) or before it
+    Norm2 norm_2;               ///< a `cta::layer_norm_weights`: after the feed-forward part or before it
+};
+
+/// @brief The encoder layer with `H` heads of these weights (`cta::post_norm` or `cta::pre_norm` last, post-norm
+/// if omitted). The shapes are checked where the layer is used (`cta::encode`), with the inputs' d_model.
+template <std::size_t H, class Attention, class FeedForward, class Norm1, class Norm2, class Placement = post_norm_t>
+CTA_DETAIL_TARGET_TAG constexpr encoder_layer<H, Attention, FeedForward, Norm1, Norm2, Placement> make_encoder_layer(
+    const Attention& self_attention, const FeedForward& feed_forward, const Norm1& norm_1, const Norm2& norm_2,
+    Placement /*placement*/ = {}) noexcept {
+    return {self_attention, feed_forward, norm_1, norm_2};
+}
+
+/// @brief The type of an encoder layer of plain matrices of `T`: d_model x d_model attention weights, a d_model x
+/// d_ff and a d_ff x d_model feed-forward weight, biases and gains one row each.
+template <class T, std::size_t DModel, std::size_t H, std::size_t DFF, class Placement = post_norm_t>
+using encoder_layer_t =
+    encoder_layer<H,
+                  attention_weights<matrix<T, DModel, DModel>, matrix<T, 1, DModel>, matrix<T, DModel, DModel>,
+                                    matrix<T, 1, DModel>, matrix<T, DModel, DModel>, matrix<T, 1, DModel>,
+                                    matrix<T, DModel, DModel>, matrix<T, 1, DModel>>,
+                  feed_forward_weights<matrix<T, DModel, DFF>, matrix<T, 1, DFF>, matrix<T, DFF, DModel>,
+                                       matrix<T, 1, DModel>>,
+                  layer_norm_weights<matrix<T, 1, DModel>, matrix<T, 1, DModel>>,
+                  layer_norm_weights<matrix<T, 1, DModel>, matrix<T, 1, DModel>>, Placement>;
+
+/// @brief Every step of an encoder layer (a Boost.Hana struct), in the order computed. `Model` is n x d_model,
+/// `Hidden` n x d_ff.
+template <class Model, class SelfAttention, class Hidden>
+struct encoder_steps {
+    BOOST_HANA_DEFINE_STRUCT(encoder_steps,
+        /// @brief The self-attention's inputs: x (post-norm) or LN1(x) (pre-norm).
+        (Model, attention_inputs),
+        /// @brief Every step of the self-attention (a `cta::attention_layer_steps`).
+        (SelfAttention, self_attention),
+        /// @brief r1 = x + SA(...): the first residual addition.
+        (Model, residual_1),
+        /// @brief z, the feed-forward part's inputs: LN1(r1) (post-norm) or LN2(r1) (pre-norm).
+        (Model, feed_forward_inputs),
+        /// @brief relu(z W_1 + b_1), n x d_ff.
+        (Hidden, hidden),
+        /// @brief FF(z) = hidden W_2 + b_2.
+        (Model, feed_forward),
+        /// @brief r2 = z + FF(z) (post-norm) or r1 + FF(z) (pre-norm): the second residual addition.
+        (Model, residual_2),
+        /// @brief LN2(r2) (post-norm) or r2 (pre-norm): the layer's outputs.
+        (Model, outputs));
+
+    /// @brief Step-by-step equality.
+    CTA_DETAIL_TARGET_TAG friend constexpr bool operator==(const encoder_steps&, const encoder_steps&) = default;
+};
+
+namespace detail {
+
+/// True when the feed-forward weights F fit d_model = D: w_1 D x d_ff, b_1 1 x d_ff, w_2 d_ff x D, b_2 1 x D.
+template <std::size_t D, class F>
+inline constexpr bool feed_forward_fits =
+    decltype(F::w_1)::rows == D && decltype(F::b_1)::rows == 1 && decltype(F::b_1)::cols == decltype(F::w_1)::cols &&
+    decltype(F::w_2)::rows == decltype(F::w_1)::cols && decltype(F::w_2)::cols == D && decltype(F::b_2)::rows == 1 &&
+    decltype(F::b_2)::cols == D;
+
+/// True when the gain and bias of the layer normalisation N are each one row of D.
+template <std::size_t D, class N>
+inline constexpr bool layer_norm_fits = decltype(N::gain)::rows == 1 && decltype(N::gain)::cols == D &&
+                                        decltype(N::bias)::rows == 1 && decltype(N::bias)::cols == D;
+
+/// Checks an encoder layer's shape rules for inputs X; true when they hold (otherwise the build stops here, naming
+/// `cta::op::encoder_layer` and the matrices of the broken rule).
+template <class X, class Layer>
+CTA_DETAIL_TARGET_TAG constexpr bool check_encoder_layer() noexcept {
+    using A = decltype(Layer::self_attention);
+    using F = decltype(Layer::feed_forward);
+    using N1 = decltype(Layer::norm_1);
+    using N2 = decltype(Layer::norm_2);
+    constexpr std::size_t d = X::cols;
+    if constexpr (!heads_divide<Layer::heads, decltype(A::w_query)>) {
+        static_assert(shapes_agree<op::encoder_layer, heads<Layer::heads>, decltype(A::w_query)>,
+                      "cta::encode(x, layer): the number of heads h must divide d_model (the columns of "
+                      "self_attention.w_query)");
+        return false;
+    } else if constexpr (!attention_weights_fit<X, X, A> || decltype(A::w_query)::cols != d ||
+                         decltype(A::w_out)::cols != d) {
+        static_assert(shapes_agree<op::encoder_layer, X, decltype(A::w_query), decltype(A::b_query),
+                                   decltype(A::w_key), decltype(A::b_key), decltype(A::w_value),
+                                   decltype(A::b_value), decltype(A::w_out), decltype(A::b_out)>,
+                      "cta::encode(x, layer): the self-attention weights must be d_model x d_model and their biases "
+                      "one row of d_model, d_model being the columns of x");
+        return false;
+    } else if constexpr (!feed_forward_fits<d, F>) {
+        static_assert(shapes_agree<op::encoder_layer, X, decltype(F::w_1), decltype(F::b_1), decltype(F::w_2),
+                                   decltype(F::b_2)>,
+                      "cta::encode(x, layer): the feed-forward weights must fit d_model (the columns of x): w_1 "
+                      "d_model x d_ff, b_1 one row of d_ff, w_2 d_ff x d_model, b_2 one row of d_model");
+        return false;
+    } else if constexpr (!layer_norm_fits<d, N1> || !layer_norm_fits<d, N2>) {
+        static_assert(shapes_agree<op::encoder_layer, X, decltype(N1::gain), decltype(N1::bias), decltype(N2::gain),
+                                   decltype(N2::bias)>,
+                      "cta::encode(x, layer): each layer normalisation's gain and bias must be one row of d_model "
+                      "(the columns of x)");
+        return false;
+    } else {
+        return true;
+    }
+}
+
+/// The layer normalisation of `z` with the weights `n`.
+template <class Z, class N>
+CTA_DETAIL_TARGET_TAG constexpr auto normalize(const Z& z, const N& n) noexcept {
+    return layer_norm(z, n.gain, n.bias, n.epsilon);
+}
+
+/// The types of an encoder layer's steps for inputs X.
+template <class X, class Layer>
+struct encoder_layer_types {
+    using A = decltype(Layer::self_attention);
+    using F = decltype(Layer::feed_forward);
+    using attention_types = attention_layer_types<Layer::heads, X, X, A>;
+    using R = typename attention_types::R;
+    using model_type = matrix<R, X::rows, X::cols>;
+    using hidden_type = decltype(relu(linear(std::declval<const model_type&>(), std::declval<const F&>().w_1,
+                                             std::declval<const F&>().b_1)));
+    using steps_type = encoder_steps<model_type, typename attention_types::steps_type, hidden_type>;
+};
+
+/// Every step of the encoder layer into `s`.
+template <class Steps, class X, class Layer, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr void encoder_layer_into(Steps& s, const X& x, const Layer& layer,
+                                                        const Options&... options) noexcept {
+    using M = decltype(s.outputs);
+    const auto add = [](M& sum, const M& a, const auto& b) {
+        for (std::size_t i = 0; i < M::rows; ++i) {
+            for (std::size_t j = 0; j < M::cols; ++j) sum.elems[i][j] = a.elems[i][j] + b.elems[i][j];
+        }
+    };
+    for (std::size_t i = 0; i < M::rows; ++i) {
+        for (std::size_t j = 0; j < M::cols; ++j) s.attention_inputs.elems[i][j] = x.elems[i][j];
+    }
+    if constexpr (std::is_same_v<typename Layer::placement, pre_norm_t>) {
+        const M x_model = s.attention_inputs;
+        s.attention_inputs = normalize(x_model, layer.norm_1);
+        attention_layer_into<Layer::heads>(s.self_attention, s.attention_inputs, s.attention_inputs,
+                                           layer.self_attention, options...);
+        add(s.residual_1, x_model, s.self_attention.outputs);
+        s.feed_forward_inputs = normalize(s.residual_1, layer.norm_2);
+    } else {
+        attention_layer_into<Layer::heads>(s.self_attention, s.attention_inputs, s.attention_inputs,
+                                           layer.self_attention, options...);
+        add(s.residual_1, s.attention_inputs, s.self_attention.outputs);
+        s.feed_forward_inputs = normalize(s.residual_1, layer.norm_1);
+    }
+    s.hidden = relu(linear(s.feed_forward_inputs, layer.feed_forward.w_1, layer.feed_forward.b_1));
+    s.feed_forward = linear(s.hidden, layer.feed_forward.w_2, layer.feed_forward.b_2);
+    if constexpr (std::is_same_v<typename Layer::placement, pre_norm_t>) {
+        add(s.residual_2, s.residual_1, s.feed_forward);
+        s.outputs = s.residual_2;
+    } else {
+        add(s.residual_2, s.feed_forward_inputs, s.feed_forward);
+        s.outputs = normalize(s.residual_2, layer.norm_2);
+    }
+}
+
+}  // namespace detail
+
+/// @brief The record of every step of `cta::encoder_layer_steps(x, layer, options...)` for these types.
+template <class X, class Layer>
+using encoder_layer_steps_t = typename detail::encoder_layer_types<X, Layer>::steps_type;
+
+/// @brief Every step of the encoder layer `layer` on `x` (n x d_model, one token per row), in a
+/// `cta::encoder_steps` record. Options (masks of shape n x n, `cta::causal`) apply to the self-attention of
+/// every head; the scaling by 1/sqrt(d_k) is implied.
+///
+/// Shape rules, each stopping the build with a message naming `cta::op::encoder_layer` and the matrices: h divides
+/// d_model; the attention weights are d_model x d_model and their biases one row of d_model; the feed-forward
+/// weights fit d_model; each normalisation's gain and bias are one row of d_model.
+template <matrix_type X, class Layer, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr encoder_layer_steps_t<X, Layer> encoder_layer_steps(const X& x, const Layer& layer,
+                                                                                   const Options&... options) noexcept {
+    encoder_layer_steps_t<X, Layer> s{};
+    if constexpr (detail::check_options<op::encoder_layer, Options...>() &&
+                  detail::check_encoder_layer<X, Layer>()) {
+        detail::encoder_layer_into(s, x, layer, options...);
+    }
+    return s;
+}
+
+/// @brief The outputs of the encoder layer `layer` on `x`: `cta::encoder_layer_steps(x, layer, options...).outputs`,
+/// the same bits.
+template <matrix_type X, class Layer, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr auto encode(const X& x, const Layer& layer, const Options&... options) noexcept {
+    return encoder_layer_steps(x, layer, options...).outputs;
+}
+
+/// @brief The outputs of a stack of encoder layers of one type, applied in order: the outputs of `layers[0]` are
+/// the inputs of `layers[1]`, and so on (PyTorch's `nn.TransformerEncoder` without a final normalisation).
+template <matrix_type X, class Layer, std::size_t N, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr auto encode(const X& x, const std::array<Layer, N>& layers,
+                                            const Options&... options) noexcept {
+    static_assert(N > 0, "cta::encode(x, layers): a stack of at least one layer");
+    auto y = encode(x, layers[0], options...);
+    for (std::size_t l = 1; l < N; ++l) y = encode(y, layers[l], options...);
+    return y;
+}
+
+/// @brief The outputs of a stack of encoder layers of several types (a `boost::hana::tuple`), applied in order.
+template <matrix_type X, class... Layers, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr auto encode(const X& x, const boost::hana::tuple<Layers...>& layers,
+                                            const Options&... options) noexcept {
+    static_assert(sizeof...(Layers) > 0, "cta::encode(x, layers): a stack of at least one layer");
+    return boost::hana::fold_left(layers, x, [&](const auto& y, const auto& layer) {
+        return encode(y, layer, options...);
+    });
+}
+
+}  // namespace cta
+
+CTA_FP_PRODUCTS_END
+CTA_FP_STRICT_END
