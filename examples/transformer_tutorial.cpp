@@ -14,6 +14,7 @@
 #include <cta/cta.hpp>          // the matrix, softmax, attention (docs/tutorial.md)
 #include <cta/transformer.hpp>  // the layers and blocks of this chapter
 #include <cta/io.hpp>           // printing, for main() only
+#include <cta/math/tanh.hpp>    // tanh, for the formula of the GELU approximation
 
 #include "tiny_model/tiny_model_weights.hpp"  // the constructed model of the last section
 // [/transformer:includes]
@@ -86,7 +87,7 @@ static_assert(cta::round_to(rms, 4) == matrix<double, 3, 4>{{{1.4142, 0, 1.4142,
 
 // ---- Section 4: activations -----------------------------------------------------------------------------------------
 // [transformer:activations]
-// Scores with a bias that makes some of them negative, then ReLU and SiLU of every element.
+// Scores with a bias that makes some of them negative, then ReLU, SiLU and the GELUs of every element.
 constexpr auto shifted = cta::linear(inputs, w_query, matrix<int, 1, 3>{{{-2, -1, 0}}});
 static_assert(shifted == matrix<int, 3, 3>{{{-1, -1, 2}, {0, 1, 2}, {0, 0, 3}}});
 static_assert(cta::relu(shifted) == matrix<int, 3, 3>{{{0, 0, 2}, {0, 1, 2}, {0, 0, 3}}});
@@ -94,7 +95,17 @@ constexpr auto swished = cta::silu(shifted);  // x / (1 + e^-x), in double
 static_assert(cta::round_to(swished, 4) == matrix<double, 3, 3>{{{-0.2689, -0.2689, 1.7616},
                                                                  {0, 0.7311, 1.7616},
                                                                  {0, 0, 2.8577}}});
+constexpr auto gelus = cta::gelu(shifted);  // x / 2 (1 + erf(x / sqrt 2)), in double
+static_assert(cta::round_to(gelus, 4) == matrix<double, 3, 3>{{{-0.1587, -0.1587, 1.9545},
+                                                              {0, 0.8413, 1.9545},
+                                                              {0, 0, 2.996}}});
+static_assert(cta::round_to(cta::gelu_tanh(shifted), 4) == matrix<double, 3, 3>{{{-0.1588, -0.1588, 1.9546},
+                                                                                {0, 0.8412, 1.9546},
+                                                                                {0, 0, 2.9964}}});
 // [/transformer:activations]
+// The tanh form as the page writes it, with its constant 0.044715: the same value at x = 1 within 2^-52.
+constexpr double sqrt_2_over_pi = cta::sqrt(2.0 / 3.141592653589793);
+static_assert(cta::abs(cta::gelu_tanh(1.0) - 0.5 * (1.0 + cta::tanh(sqrt_2_over_pi * (1.0 + 0.044715)))) <= 0x1p-52);
 
 // ---- Section 5: residual connections --------------------------------------------------------------------------------
 // [transformer:residual]
