@@ -53,6 +53,27 @@ constexpr double third = 1.0 / 3.0, tanh_back = cta::tanh(0.5 * cta::log((1.0 + 
 static_assert(cta::abs(cta::expm1(cta::log1p(third)) - third) <= 0x1p-53 && cta::abs(tanh_back - third) <= 0x1p-53 &&
               cta::expm1(-0.0F) == 0.0F && cta::tanh(30.0F) == 1.0F);
 
+// And the Transformer blocks: with zero weights and biases the sublayers add nothing, so a pre-norm encoder layer (and
+// a stack of two, and a pre-norm decoder layer) gives its inputs back exactly; a model whose head has zero weights
+// chooses the argmax of its bias, token 1, every time.
+constexpr cta::matrix<double, 2, 2> zero_2x2{};
+constexpr cta::matrix<double, 1, 2> zero_row{};
+constexpr cta::attention_weights zero_attention{zero_2x2, zero_row, zero_2x2, zero_row,
+                                                zero_2x2, zero_row, zero_2x2, zero_row};
+constexpr cta::feed_forward_weights zero_feed_forward{zero_2x2, zero_row, zero_2x2, zero_row};
+constexpr cta::layer_norm_weights unit_norm{ones, zero_row};
+constexpr auto pre_norm_layer = cta::make_encoder_layer<2>(zero_attention, zero_feed_forward, unit_norm, unit_norm,
+                                                           cta::pre_norm);
+constexpr cta::matrix<double, 3, 2> tokens{{{1, -1}, {2, 0.5}, {-3, 4}}};
+static_assert(cta::encode(tokens, pre_norm_layer, cta::causal) == tokens);
+static_assert(cta::encode(tokens, std::array{pre_norm_layer, pre_norm_layer}) == tokens);
+static_assert(cta::decode(tokens, ones, cta::make_decoder_layer<1>(zero_attention, zero_attention, zero_feed_forward,
+                                                                   unit_norm, unit_norm, unit_norm, cta::pre_norm),
+                          cta::causal) == tokens);
+constexpr cta::decoder_only_model zero_model{cta::matrix<double, 3, 2>{}, std::array{pre_norm_layer}, cta::no_norm,
+                                             cta::matrix<double, 2, 3>{}, cta::matrix<double, 1, 3>{{{0, 2, 1}}}};
+static_assert(cta::generate<2>(zero_model, std::array<std::size_t, 1>{0}) == std::array<std::size_t, 3>{0, 1, 1});
+
 }  // namespace
 
 // Something to run, so that the run-time code of the library is compiled too.

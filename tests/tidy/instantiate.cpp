@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <array>
 #include <iostream>
+#include <type_traits>
 
 namespace {
 
@@ -63,6 +64,29 @@ void instantiate(std::ostream& os) {
        << cta::relu(h) << cta::silu(h) << cta::relu(T(-1)) << cta::silu(T(1))
        << cta::token_embedding(std::array<std::size_t, 2>{1, 0}, x) << cta::learned_positional_embedding(h, h)
        << cta::sinusoidal_positional_encoding<double, 2, 4>() << '\n';
+    if constexpr (std::is_floating_point_v<T>) {
+        const auto square = cta::make_matrix<T, 2, 2>({{T(1), T(0)}, {T(1), T(1)}});
+        const cta::attention_weights a{square, gain, square, gain, square, gain, square, gain};
+        const cta::feed_forward_weights f{square, gain, square, gain};
+        const cta::layer_norm_weights n{gain, gain};
+        const auto post = cta::make_encoder_layer<2>(a, f, n, n);
+        const auto pre = cta::make_encoder_layer<1>(a, f, n, n, cta::pre_norm);
+        const auto dec = cta::make_decoder_layer<2>(a, a, f, n, n, n, cta::pre_norm);
+        os << cta::attention_layer<2>(h, h, a, cta::causal).outputs << cta::encoder_layer_steps(h, post).outputs
+           << cta::encode(h, pre, cta::causal) << cta::encode(h, std::array{post, post})
+           << cta::encode(h, boost::hana::make_tuple(post, pre)) << cta::decoder_layer_steps(h, h, dec).outputs
+           << cta::decode(h, h, dec, cta::causal) << cta::decode(h, h, std::array{dec, dec})
+           << cta::decode(h, h, boost::hana::make_tuple(dec)) << '\n';
+        const cta::decoder_only_model model{cta::make_matrix<T, 3, 2>({{T(1), T(0)}, {T(0), T(1)}, {T(1), T(1)}}),
+                                            std::array{pre}, n, cta::make_matrix<T, 2, 3>({{T(1), T(0), T(2)}, {T(0), T(1), T(1)}}),
+                                            cta::make_matrix<T, 1, 3>({{T(0), T(1), T(0)}})};
+        const cta::decoder_only_model plain{model.embedding, boost::hana::make_tuple(pre, pre), cta::no_norm,
+                                            model.w_head, model.b_head};
+        const std::array<std::size_t, 2> ids{0, 2};
+        os << cta::model_logits(model, ids) << cta::next_token(plain, ids) << cta::generate<2>(model, ids)[3]
+           << cta::argmax_rows(h)[0] << cta::argmax(h, 1)
+           << cta::greedy_decode<1>(ids, [](const auto& p) { return p.size(); })[2] << '\n';
+    }
 }
 
 }  // namespace

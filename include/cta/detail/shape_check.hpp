@@ -37,6 +37,7 @@ struct layer_norm;        ///< `cta::layer_norm(x, gain, bias, epsilon)` (<cta/t
 struct rms_norm;          ///< `cta::rms_norm(x, gain, epsilon)` (<cta/transformer/normalization.hpp>)
 struct positional_embedding;  ///< `cta::learned_positional_embedding(x, table)` (<cta/transformer/embedding.hpp>)
 struct positional_encoding;   ///< `cta::sinusoidal_positional_encoding<T, n, d>()`
+struct attention_layer;  ///< `cta::attention_layer<H>(x_q, x_kv, weights)` (<cta/transformer/attention_layer.hpp>)
 struct encoder_layer;  ///< `cta::encode(x, layer)`, `cta::encoder_layer_steps(x, layer)`
 struct decoder_layer;  ///< `cta::decode(x, memory, layer)`, `cta::decoder_layer_steps(...)`
 }  // namespace op

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief The attention sublayer of a Transformer block: multi-head attention with the biases of PyTorch's
-/// `nn.MultiheadAttention` (`cta::attention_layer<H>`), and the record of its steps (`cta::attention_layer_steps`, a
-/// Boost.Hana struct). `<cta/multi_head.hpp>` is the same computation without biases, as the paper writes it.
+/// `nn.MultiheadAttention` (`cta::attention_layer<H>(x_q, x_kv, weights, options...)`), and the record of its steps
+/// (`cta::attention_layer_steps`, a Boost.Hana struct). `<cta/multi_head.hpp>` is the same computation without
+/// biases, as the paper writes it.
 #pragma once
 
 #include <array>
@@ -12,6 +13,7 @@
 #include <boost/hana/define_struct.hpp>
 
 #include <cta/attention.hpp>
+#include <cta/detail/shape_check.hpp>
 #include <cta/matrix.hpp>
 #include <cta/multi_head.hpp>
 #include <cta/operations.hpp>
@@ -54,20 +56,17 @@ struct attention_layer_steps {
 namespace detail {
 
 /// The record of the attention sublayer with H heads for queries from XQ and keys and values from XKV: the
-/// projections have the element type of `cta::linear(x, w, b)`, the weights and outputs that of the queries.
+/// projections have the type of `cta::linear(x, w, b)` (`linear_t`, which instantiates nothing: a broken shape rule
+/// is reported by the sublayer's check), the weights and outputs the element type of the queries.
 template <std::size_t H, class XQ, class XKV, class A>
 struct attention_layer_types {
-    using queries_type = decltype(linear(std::declval<const XQ&>(), std::declval<const A&>().w_query,
-                                         std::declval<const A&>().b_query));
-    using keys_type =
-        decltype(linear(std::declval<const XKV&>(), std::declval<const A&>().w_key, std::declval<const A&>().b_key));
-    using values_type = decltype(linear(std::declval<const XKV&>(), std::declval<const A&>().w_value,
-                                        std::declval<const A&>().b_value));
+    using queries_type = linear_t<XQ, decltype(A::w_query), decltype(A::b_query)>;
+    using keys_type = linear_t<XKV, decltype(A::w_key), decltype(A::b_key)>;
+    using values_type = linear_t<XKV, decltype(A::w_value), decltype(A::b_value)>;
     using R = typename queries_type::value_type;
     using weights_type = matrix<R, XQ::rows, XKV::rows>;
     using concatenated_type = matrix<R, XQ::rows, queries_type::cols>;
-    using outputs_type = decltype(linear(std::declval<const concatenated_type&>(), std::declval<const A&>().w_out,
-                                         std::declval<const A&>().b_out));
+    using outputs_type = linear_t<concatenated_type, decltype(A::w_out), decltype(A::b_out)>;
     using steps_type = attention_layer_steps<H, queries_type, keys_type, values_type, weights_type,
                                              concatenated_type, outputs_type>;
 };
@@ -115,10 +114,56 @@ CTA_DETAIL_TARGET_TAG constexpr void attention_layer_into(Steps& s, const XQ& x_
 
 }  // namespace detail
 
-/// @brief The record of every step of `cta::attention_layer_steps<H>(weights, x_q, x_kv, ...)` for arguments of
-/// these types.
+/// @brief The record of every step of `cta::attention_layer<H>(x_q, x_kv, weights, ...)` for arguments of these
+/// types.
 template <std::size_t H, class XQ, class XKV, class A>
 using attention_layer_steps_t = typename detail::attention_layer_types<H, XQ, XKV, A>::steps_type;
+
+namespace detail {
+
+/// Checks the attention sublayer's shape rules; true when they hold (otherwise the build stops here, naming
+/// `cta::op::attention_layer` and the matrices of the broken rule).
+template <std::size_t H, class XQ, class XKV, class A>
+CTA_DETAIL_TARGET_TAG constexpr bool check_attention_layer() noexcept {
+    if constexpr (!heads_divide<H, decltype(A::w_query)>) {
+        static_assert(shapes_agree<op::attention_layer, heads<H>, decltype(A::w_query)>,
+                      "cta::attention_layer<h>(x_q, x_kv, weights): the number of heads h must divide d_model (the "
+                      "columns of weights.w_query)");
+        return false;
+    } else if constexpr (!attention_weights_fit<XQ, XKV, A>) {
+        static_assert(shapes_agree<op::attention_layer, XQ, XKV, decltype(A::w_query), decltype(A::b_query),
+                                   decltype(A::w_key), decltype(A::b_key), decltype(A::w_value),
+                                   decltype(A::b_value), decltype(A::w_out), decltype(A::b_out)>,
+                      "cta::attention_layer<h>(x_q, x_kv, weights): w_query needs as many rows as x_q has columns, "
+                      "w_key and w_value as many as x_kv has, all three d_model columns, w_out d_model rows, and "
+                      "each bias one row of its weight's columns");
+        return false;
+    } else {
+        return true;
+    }
+}
+
+}  // namespace detail
+
+/// @brief Every step of the attention sublayer with `H` heads (`nn.MultiheadAttention` with its biases), queries
+/// from `x_q` (n_q x d_q), keys and values from `x_kv` (n_kv x d_kv), in a `cta::attention_layer_steps` record whose
+/// `outputs` are the sublayer's outputs (n_q x d_out). Options (masks of shape n_q x n_kv, `cta::causal`) apply to
+/// every head; the scaling by 1/sqrt(d_k) is implied. The same steps as the encoder's and decoder's attentions
+/// (`cta::encoder_layer_steps(...).self_attention`, `cta::decoder_layer_steps(...).cross_attention`).
+///
+/// Shape rules, each stopping the build with a message naming `cta::op::attention_layer` and the matrices: h
+/// divides d_model (the columns of w_query); w_query is d_q x d_model, w_key and w_value d_kv x d_model, w_out
+/// d_model x d_out, each bias one row of its weight's columns.
+template <std::size_t H, matrix_type XQ, matrix_type XKV, class A, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr attention_layer_steps_t<H, XQ, XKV, A> attention_layer(
+    const XQ& x_q, const XKV& x_kv, const A& weights, const Options&... options) noexcept {
+    attention_layer_steps_t<H, XQ, XKV, A> s{};
+    if constexpr (detail::check_options<op::attention_layer, Options...>() &&
+                  detail::check_attention_layer<H, XQ, XKV, A>()) {
+        detail::attention_layer_into<H>(s, x_q, x_kv, weights, options...);
+    }
+    return s;
+}
 
 }  // namespace cta
 

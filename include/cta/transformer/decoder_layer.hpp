@@ -141,8 +141,8 @@ CTA_DETAIL_TARGET_TAG constexpr bool check_decoder_layer() noexcept {
         static_assert(shapes_agree<op::decoder_layer, X, decltype(S::w_query), decltype(S::b_query),
                                    decltype(S::w_key), decltype(S::b_key), decltype(S::w_value),
                                    decltype(S::b_value), decltype(S::w_out), decltype(S::b_out)>,
-                      "cta::decode(x, memory, layer): the self-attention weights must be d_model x d_model and their "
-                      "biases one row of d_model, d_model being the columns of x");
+                      "cta::decode(x, memory, layer): the decoder layer's self-attention weights must be d_model x "
+                      "d_model and their biases one row of d_model, d_model being the columns of x");
         return false;
     } else if constexpr (decltype(C::w_key)::rows != M::cols || decltype(C::w_value)::rows != M::cols) {
         static_assert(shapes_agree<op::decoder_layer, M, decltype(C::w_key), decltype(C::w_value)>,
@@ -160,14 +160,15 @@ CTA_DETAIL_TARGET_TAG constexpr bool check_decoder_layer() noexcept {
     } else if constexpr (!feed_forward_fits<d, F>) {
         static_assert(shapes_agree<op::decoder_layer, X, decltype(F::w_1), decltype(F::b_1), decltype(F::w_2),
                                    decltype(F::b_2)>,
-                      "cta::decode(x, memory, layer): the feed-forward weights must fit d_model (the columns of x): "
-                      "w_1 d_model x d_ff, b_1 one row of d_ff, w_2 d_ff x d_model, b_2 one row of d_model");
+                      "cta::decode(x, memory, layer): the decoder layer's feed-forward weights must fit d_model (the "
+                      "columns of x): w_1 d_model x d_ff, b_1 one row of d_ff, w_2 d_ff x d_model, b_2 one row of "
+                      "d_model");
         return false;
     } else if constexpr (!layer_norm_fits<d, N1> || !layer_norm_fits<d, N2> || !layer_norm_fits<d, N3>) {
         static_assert(shapes_agree<op::decoder_layer, X, decltype(N1::gain), decltype(N1::bias), decltype(N2::gain),
                                    decltype(N2::bias), decltype(N3::gain), decltype(N3::bias)>,
-                      "cta::decode(x, memory, layer): each layer normalisation's gain and bias must be one row of "
-                      "d_model (the columns of x)");
+                      "cta::decode(x, memory, layer): each of the decoder layer's three layer normalisations needs a "
+                      "gain and a bias of one row of d_model (the columns of x)");
         return false;
     } else {
         return true;
@@ -182,8 +183,8 @@ struct decoder_layer_types {
     using F = decltype(Layer::feed_forward);
     using R = typename self_types::R;
     using model_type = matrix<R, X::rows, X::cols>;
-    using hidden_type = decltype(relu(linear(std::declval<const model_type&>(), std::declval<const F&>().w_1,
-                                             std::declval<const F&>().b_1)));
+    using hidden_type =
+        decltype(relu(std::declval<const linear_t<model_type, decltype(F::w_1), decltype(F::b_1)>&>()));
     using steps_type = decoder_steps<model_type, typename self_types::steps_type, typename cross_types::steps_type,
                                      hidden_type>;
 };

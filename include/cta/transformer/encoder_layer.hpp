@@ -4,7 +4,8 @@
 /// `nn.TransformerEncoderLayer` at inference, dropout off, ReLU): `cta::encoder_layer` and `cta::make_encoder_layer`,
 /// `cta::encode(x, layer, options...)`, the record of every step `cta::encoder_steps` (returned by
 /// `cta::encoder_layer_steps`), and stacks of layers (`cta::encode(x, layers, options...)` for a `std::array` of
-/// layers of one type or a `boost::hana::tuple` of layers of several). With `cta::causal` among the options the layer attends as a decoder-only model's layer does.
+/// layers of one type or a `boost::hana::tuple` of layers of several). With `cta::causal` among the options the layer
+/// attends as a decoder-only model's layer does.
 ///
 /// Post-norm (`cta::post_norm`, the default):
 ///
@@ -140,20 +141,20 @@ CTA_DETAIL_TARGET_TAG constexpr bool check_encoder_layer() noexcept {
         static_assert(shapes_agree<op::encoder_layer, X, decltype(A::w_query), decltype(A::b_query),
                                    decltype(A::w_key), decltype(A::b_key), decltype(A::w_value),
                                    decltype(A::b_value), decltype(A::w_out), decltype(A::b_out)>,
-                      "cta::encode(x, layer): the self-attention weights must be d_model x d_model and their biases "
-                      "one row of d_model, d_model being the columns of x");
+                      "cta::encode(x, layer): the encoder layer's self-attention weights must be d_model x d_model "
+                      "and their biases one row of d_model, d_model being the columns of x");
         return false;
     } else if constexpr (!feed_forward_fits<d, F>) {
         static_assert(shapes_agree<op::encoder_layer, X, decltype(F::w_1), decltype(F::b_1), decltype(F::w_2),
                                    decltype(F::b_2)>,
-                      "cta::encode(x, layer): the feed-forward weights must fit d_model (the columns of x): w_1 "
-                      "d_model x d_ff, b_1 one row of d_ff, w_2 d_ff x d_model, b_2 one row of d_model");
+                      "cta::encode(x, layer): the encoder layer's feed-forward weights must fit d_model (the columns "
+                      "of x): w_1 d_model x d_ff, b_1 one row of d_ff, w_2 d_ff x d_model, b_2 one row of d_model");
         return false;
     } else if constexpr (!layer_norm_fits<d, N1> || !layer_norm_fits<d, N2>) {
         static_assert(shapes_agree<op::encoder_layer, X, decltype(N1::gain), decltype(N1::bias), decltype(N2::gain),
                                    decltype(N2::bias)>,
-                      "cta::encode(x, layer): each layer normalisation's gain and bias must be one row of d_model "
-                      "(the columns of x)");
+                      "cta::encode(x, layer): each of the encoder layer's two layer normalisations needs a gain "
+                      "and a bias of one row of d_model (the columns of x)");
         return false;
     } else {
         return true;
@@ -174,8 +175,8 @@ struct encoder_layer_types {
     using attention_types = attention_layer_types<Layer::heads, X, X, A>;
     using R = typename attention_types::R;
     using model_type = matrix<R, X::rows, X::cols>;
-    using hidden_type = decltype(relu(linear(std::declval<const model_type&>(), std::declval<const F&>().w_1,
-                                             std::declval<const F&>().b_1)));
+    using hidden_type =
+        decltype(relu(std::declval<const linear_t<model_type, decltype(F::w_1), decltype(F::b_1)>&>()));
     using steps_type = encoder_steps<model_type, typename attention_types::steps_type, hidden_type>;
 };
 

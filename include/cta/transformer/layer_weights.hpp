@@ -48,13 +48,21 @@ struct feed_forward_weights {
 template <class W1, class B1, class W2, class B2>
 feed_forward_weights(W1, B1, W2, B2) -> feed_forward_weights<W1, B1, W2, B2>;
 
+namespace detail {
+/// PyTorch's default epsilon of `nn.LayerNorm`, 1e-5 converted to T once, here: GCC 12 does not fold the conversion
+/// when it is written in a default member initializer and the object is a temporary of a constant expression (then
+/// reading the member is "not a constant expression").
+template <class T>
+inline constexpr T layer_norm_epsilon = static_cast<T>(1e-5);
+}  // namespace detail
+
 /// @brief The weights of a layer normalisation, `nn.LayerNorm(d_model, eps)`: `gain` and `bias`, each one row of
 /// d_model, and `epsilon` (PyTorch's default 1e-5, in the gain's element type).
 template <class G, class B>
 struct layer_norm_weights {
-    G gain;                                                               ///< 1 x d_model (`weight`)
-    B bias;                                                               ///< 1 x d_model
-    typename G::value_type epsilon = static_cast<typename G::value_type>(1e-5);  ///< added to the variance
+    G gain;                                                                        ///< 1 x d_model (`weight`)
+    B bias;                                                                        ///< 1 x d_model
+    typename G::value_type epsilon = detail::layer_norm_epsilon<typename G::value_type>;  ///< added to the variance
 };
 
 /// Deduced from the gain and the bias (and the epsilon).

@@ -32,6 +32,12 @@ template <class W, class B>
 inline constexpr bool linear_bias_fits_v = B::rows == 1 && B::cols == W::cols &&
                                            axes_match_v<col_axis_t<B>, col_axis_t<W>>;
 
+/// The type of `cta::linear(x, w, b)` for `x`, `w` and `b` of types X, W and B (without instantiating it, so that a
+/// block naming the types of its steps reports a broken shape rule itself, naming the block).
+template <class X, class W, class B>
+using linear_t = matrix_t<sum_t<product_t<typename X::value_type, typename W::value_type>, typename B::value_type>,
+                          X::rows, W::cols, row_axis_t<X>, col_axis_t<W>>;
+
 /// Checks the weights' rule; true when it holds (otherwise the build stops here, naming `x`'s and `w`'s types).
 template <class X, class W>
 CTA_DETAIL_TARGET_TAG constexpr bool check_linear_weights() noexcept {
@@ -80,8 +86,8 @@ CTA_DETAIL_TARGET_TAG constexpr auto linear(const X& x, const W& w) noexcept {
 template <matrix_type X, matrix_type W, matrix_type B>
 CTA_DETAIL_TARGET_TAG constexpr auto linear(const X& x, const W& w, const B& b) noexcept {
     using P = detail::product_t<typename X::value_type, typename W::value_type>;
-    using R = detail::sum_t<P, typename B::value_type>;
-    using Y = matrix_t<R, X::rows, W::cols, row_axis_t<X>, col_axis_t<W>>;
+    using Y = detail::linear_t<X, W, B>;
+    using R = typename Y::value_type;
     if constexpr (!detail::check_linear_weights<X, W>()) {
         return Y{};
     } else if constexpr (!detail::linear_bias_fits_v<W, B>) {

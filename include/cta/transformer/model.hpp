@@ -62,7 +62,7 @@ CTA_DETAIL_TARGET_TAG constexpr auto model_logits(const Model& model, const std:
     using T = typename E::value_type;
     const auto x = token_embedding(ids, model.embedding) + sinusoidal_positional_encoding<T, N, E::cols>();
     const auto y = encode(x, model.layers, causal);
-    if constexpr (std::is_same_v<decltype(model.final_norm), const no_norm_t>) {
+    if constexpr (std::is_same_v<std::remove_cvref_t<decltype(model.final_norm)>, no_norm_t>) {
         return linear(y, model.w_head, model.b_head);
     } else {
         return linear(detail::normalize(y, model.final_norm), model.w_head, model.b_head);
