@@ -22,7 +22,7 @@ What it measures, for GCC (g++) and Clang (clang++), each translation unit compi
   (exp_steps.cpp): the smallest -fconstexpr-steps (Clang) or -fconstexpr-ops-limit (GCC) that still compiles, found
   by bisection, so the counts are exact and the same on every machine;
 - the constant-evaluation cost of one call of each elementary function of double (FUNCTIONS below: exp, log,
-  log1p, sin, cos, expm1, tanh, over small arguments, and sin and cos over the largest ones): 1000 calls in one
+  log1p, sin, cos, expm1, tanh, erf, erfc, over small arguments, and sin and cos over the largest ones): 1000 calls in one
   constant expression and the same loop without them, each count the smallest limit that compiles (bisection, as
   above); tests/budget asserts the counts and tests/docs_generated (docs.function_costs) that the page shows them;
 - for each public header (include/cta/*.hpp), a translation unit holding only `#include <cta/name.hpp>`, compiled
@@ -97,6 +97,8 @@ FUNCTIONS = (
     ("cta::cos(double)", "[1e300, 2e300)", "trig_steps.cpp", ["-DCTA_BENCH_COS"], [], "cos_huge", "trig_loop"),
     ("cta::expm1(double)", "(-10, 10)", "expm1_steps.cpp", ["-DCTA_BENCH_EXPM1"], [], "expm1_calls", "expm1_loop"),
     ("cta::tanh(double)", "(-10, 10)", "tanh_steps.cpp", ["-DCTA_BENCH_TANH"], [], "tanh_calls", "tanh_loop"),
+    ("cta::erf(double)", "(-5, 5)", "erf_steps.cpp", ["-DCTA_BENCH_ERF"], [], "erf_calls", "erf_loop"),
+    ("cta::erfc(double)", "(-5, 5)", "erf_steps.cpp", ["-DCTA_BENCH_ERFC"], [], "erfc_calls", "erf_loop"),
 )
 # The int8 self-attention: the translation unit of the largest n = d, its forms (name, defines, what it holds), the
 # aim for the int8 attention, and the run-time variants of bench/quantized_bench.cpp (bench/CMakeLists.txt).

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
-// The loop that log_steps.cpp, expm1_steps.cpp and tanh_steps.cpp evaluate in one constant expression: CTA_BENCH_CALLS
-// calls of a function on arguments spread evenly over (low, high), summed. Each translation unit is built with and
-// without the function (the loop summing the arguments instead); the difference between the smallest
+// The loop that log_steps.cpp, expm1_steps.cpp, tanh_steps.cpp and erf_steps.cpp evaluate in one constant expression:
+// CTA_BENCH_CALLS calls of a function on arguments spread evenly over (low, high), summed. Each translation unit is
+// built with and without the function (the loop summing the arguments instead); the difference between the smallest
 // -fconstexpr-steps (Clang) or -fconstexpr-ops-limit (GCC) of the two, over the number of calls, is the cost of one
 // call (bench/regenerate.py, tests/budget).
 #pragma once

@@ -23,7 +23,9 @@
 #                       function removed -> "in tests/budget, no row on the page"; skipped (as the check) where DOC or
 #                       tests/budget has no counts for the compiler
 #   CHECK=accuracy      in a copy of DOC (docs/numerics.md), the points checked of log (double) one more -> "the table
-#                       of accuracy differs from the build"; then UPDATE=ON rewrites the copy, which passes the check
+#                       of accuracy differs from the build"; then UPDATE=ON rewrites the copy, which passes the check;
+#                       then exp's overflow threshold in the table of special values one hundredth higher -> "the
+#                       table of special values differs from the build", and UPDATE=ON repairs it again
 cmake_minimum_required(VERSION 3.25)
 
 foreach(_var CHECK SCRATCH CHECKER)
@@ -51,6 +53,16 @@ macro(_expect_pass_or_skip skipped)
     message("${skipped}: the check has nothing to compare here")
     return()
   endif()
+endmacro()
+
+# Runs the checker with ARGN and -DUPDATE=ON, then with ARGN alone, which must pass.
+macro(_expect_update_repairs)
+  _run_checker(${ARGN} -DUPDATE=ON)
+  _run_checker(${ARGN})
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "After UPDATE=ON the copy still fails the check:\n${output}")
+  endif()
+  message("UPDATE=ON repairs the copy:\n${output}")
 endmacro()
 
 function(_expect_failure output result)
@@ -236,12 +248,22 @@ elseif(CHECK STREQUAL "accuracy")
   _run_checker(${args})
   _expect_failure("${output}" "${result}" "The table of accuracy differs from the build" "1${points}"
                   "-DUPDATE=ON")
-  _run_checker(${args} -DUPDATE=ON)
-  _run_checker(${args})
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "After UPDATE=ON the copy still fails the check:\n${output}")
+  _expect_update_repairs(${args})
+  # The table of special values: exp's overflow threshold one hundredth higher.
+  file(READ "${copy}" doc)
+  if(NOT doc MATCHES "\n\\| `exp\\(x\\)` above ([0-9]+)\\.([0-9]+) ")
+    message(FATAL_ERROR "${DOC}: no row for exp's overflow threshold: the mutation needs another target")
   endif()
-  message("UPDATE=ON repairs the copy:\n${output}")
+  set(row "${CMAKE_MATCH_0}")
+  math(EXPR hundredths "${CMAKE_MATCH_2} + 1")
+  set(threshold "${CMAKE_MATCH_1}.${hundredths}")
+  string(REPLACE ".${CMAKE_MATCH_2} " ".${hundredths} " changed "${row}")
+  string(REPLACE "${row}" "${changed}" doc "${doc}")
+  file(WRITE "${copy}" "${doc}")
+  _run_checker(${args})
+  _expect_failure("${output}" "${result}" "The table of special values differs from the build"
+                  "the page:  | `exp(x)` above ${threshold} ")
+  _expect_update_repairs(${args})
 else()
   message(FATAL_ERROR "expect_check_failure.cmake: CHECK is figures, figure_pages, shape_errors, header_lines, "
                       "function_costs or accuracy, not '${CHECK}'")

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSL-1.0
-// What the compile-time sample tests of log and log1p (log_constexpr_sample.cpp) and of expm1 and tanh
-// (expm1_constexpr_sample.cpp) share: a function of the library on the points of a sample header written by
-// make_*_tables.py ({x bits, correctly rounded result bits}) within 1 ulp, in a constant evaluation; its results on
-// the sample and on `extra` arguments spread over every bit pattern, computed by the compiler; and the same function
-// at run time, on arguments the compiler cannot see, against those compile-time bits.
+// What the compile-time sample tests of log and log1p (log_constexpr_sample.cpp), of expm1 and tanh
+// (expm1_constexpr_sample.cpp) and of erf and erfc (erf_constexpr_sample.cpp) share: a function of the library on
+// the points of a sample header written by make_*_tables.py ({x bits, correctly rounded result bits}) within 1 ulp,
+// in a constant evaluation; its results on the sample and on `extra` arguments spread over every bit pattern,
+// computed by the compiler; and the same function at run time, on arguments the compiler cannot see, against those
+// compile-time bits.
 #pragma once
 
 #include "../runtime/at_run_time.hpp"

@@ -73,6 +73,9 @@ inline constexpr double trig_c3 = 0x1.3198a2ep-69;
 inline constexpr double trig_c4 = 0x1.b839a252049c1p-104;
 inline constexpr double trig_two_over_pi_double = 0x1.45f306dc9c883p-1;  // 2/pi rounded to nearest
 inline constexpr double trig_pi_over_4_below = 0x1.921fb54442d18p-1;     // the largest double below pi/4
+// The magnitudes (bits) below which sin(x) = x and cos(x) = 1, returned without computing: 2^-26 and 2^-27.
+inline constexpr std::uint64_t trig_sin_is_x = 0x3e50000000000000U;
+inline constexpr std::uint64_t trig_cos_is_one = 0x3e40000000000000U;
 
 // (-1)^n / (2n+1)! and (-1)^n / (2n)!, rounded to nearest.
 inline constexpr double trig_s3 = -0x1.5555555555555p-3;
@@ -187,6 +190,10 @@ CTA_DETAIL_TARGET_TAG constexpr trig_reduced trig_reduce_large(double ax) noexce
 /// The reduction of a finite ax = |x| > pi/4 (see the file comment).
 CTA_DETAIL_TARGET_TAG constexpr trig_reduced trig_reduce(double ax) noexcept {
     if (!(ax < 0x1p20)) return trig_reduce_large(ax);
+    // k = ax 2/pi + 1/2 truncated: ax is positive, and a k rounded the other way near a half (one more than the
+    // nearest integer) leaves |r| a little above pi/4, which the kernels take (the file comment); std::lround, which
+    // the check proposes, is not constexpr in C++20.
+    // NOLINTNEXTLINE(bugprone-incorrect-roundings)
     const auto k = static_cast<std::int64_t>(ax * trig_two_over_pi_double + 0.5);
     const auto kd = static_cast<double>(k);
     // a = ax - k C1 exactly; then a - k C2 - k C3 - k C4 with the rounding errors of the first two subtractions
@@ -247,8 +254,8 @@ CTA_DETAIL_TARGET_TAG constexpr double trig_cos_kernel(double hi, double lo) noe
 CTA_DETAIL_TARGET_TAG constexpr double sin(double x) noexcept {
     const std::uint64_t abs_bits = std::bit_cast<std::uint64_t>(x) & ~(std::uint64_t{1} << 63);
     if (abs_bits >= 0x7ff0000000000000U) return isnan(x) ? x : std::numeric_limits<double>::quiet_NaN();
-    if (abs_bits < 0x3e50000000000000U) return x;  // |x| < 2^-26, zeros and subnormals included
-    const double ax = std::bit_cast<double>(abs_bits);
+    if (abs_bits < detail::trig_sin_is_x) return x;  // |x| < 2^-26, zeros and subnormals included
+    const auto ax = std::bit_cast<double>(abs_bits);
     const detail::trig_reduced r =
         ax <= detail::trig_pi_over_4_below ? detail::trig_reduced{ax, 0.0, 0U} : detail::trig_reduce(ax);
     const double y = (r.quadrant & 1U) == 0 ? detail::trig_sin_kernel(r.hi, r.lo) : detail::trig_cos_kernel(r.hi, r.lo);
@@ -260,8 +267,8 @@ CTA_DETAIL_TARGET_TAG constexpr double sin(double x) noexcept {
 CTA_DETAIL_TARGET_TAG constexpr double cos(double x) noexcept {
     const std::uint64_t abs_bits = std::bit_cast<std::uint64_t>(x) & ~(std::uint64_t{1} << 63);
     if (abs_bits >= 0x7ff0000000000000U) return isnan(x) ? x : std::numeric_limits<double>::quiet_NaN();
-    if (abs_bits < 0x3e40000000000000U) return 1.0;  // |x| < 2^-27
-    const double ax = std::bit_cast<double>(abs_bits);
+    if (abs_bits < detail::trig_cos_is_one) return 1.0;  // |x| < 2^-27
+    const auto ax = std::bit_cast<double>(abs_bits);
     const detail::trig_reduced r =
         ax <= detail::trig_pi_over_4_below ? detail::trig_reduced{ax, 0.0, 0U} : detail::trig_reduce(ax);
     const double y = (r.quadrant & 1U) == 0 ? detail::trig_cos_kernel(r.hi, r.lo) : detail::trig_sin_kernel(r.hi, r.lo);
