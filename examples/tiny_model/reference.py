@@ -9,7 +9,7 @@ the formulas of README.md ("The model") and reading the weights from tiny_model_
 
 Checks, each failing the run (exit status 1):
 
-  1. the header is what make_weights.py writes;
+  1. the header, and tiny_model.hpp next to it, are what make_weights.py writes;
   2. float64: the model answers every one of the 10^4 prompts right, with the smallest gap between the winning logit
      and the runner-up over all prompts and steps (the margin) at least MARGIN_FLOOR;
   3. float32: right on a structured subset (all prompts a b a b, the header's 64 test prompts), every logit within
