@@ -9,6 +9,7 @@
     python3 bench/regenerate.py --quantized-only the int8 self-attention alone (about 15 minutes)
     python3 bench/regenerate.py --functions-only the constant-evaluation cost of one call of each elementary function
                                                  alone (a few minutes)
+    python3 bench/regenerate.py --transformer-only one encoder layer alone (about 10 minutes)
 
 What it measures, for GCC (g++) and Clang (clang++), each translation unit compiled with -std=c++20 -O2 -c:
 - compile time (wall seconds) and peak memory (maximum resident set size of the compiler) per translation unit,
@@ -41,6 +42,14 @@ What it measures, for GCC (g++) and Clang (clang++), each translation unit compi
   n as above. tests/budget (budget.quantized_*) checks both against the build for the compilers the page names.
   And its run time at n = d = 64 against the double self-attention's (bench/quantized_bench.cpp), at -O2 and at
   -O3 -march=native, median and minimum of repetitions, and the binaries' checks (run time == compile time);
+- one Transformer encoder layer, n = 16 tokens, d_model = 64, 4 heads, d_ff = 256, in double, post-norm
+  (bench/compile_time/encoder_layer.cpp): the smallest limit with which one layer compiles in one constant expression
+  (bisection, as for the products), whether one layer and two layers compile under the compilers' default limits
+  (one compilation each), the constant-evaluation cost of a multiply-add in a 64x64x64 product (matmul_steps.cpp)
+  and what the layer's products would cost at that rate; and its run time against the same layer written with
+  Eigen 3.4 (bench/transformer_bench.cpp) at -O2 and at -O3 -march=native, median and minimum of repetitions, and the
+  binaries' checks. tests/budget (budget.encoder_layer.*) checks the counts and the verdicts against the build for
+  the compilers the page names;
 - run time with Google Benchmark (bench/runtime_bench.cpp, built by CMake with -DCTA_BUILD_BENCH=ON): cta, Eigen 3.4
   fixed-size matrices and naive loops, at -O2, at -O3 -march=native and at -O3 for the x86-64 levels v3 (AVX2) and
   v4 (AVX-512) where the processor has them, median and minimum of repetitions, and each binary's own lines: the
@@ -50,7 +59,8 @@ The text of docs/performance.md outside the markers <!-- generated:begin --> and
 <!-- generated-headers:begin --> and <!-- generated-headers:end -->, the table per header,
 <!-- generated-batch:begin --> and <!-- generated-batch:end -->, the run-time code of many shapes, and
 <!-- generated-quantized:begin --> and <!-- generated-quantized:end -->, the int8 self-attention, and
-<!-- generated-functions:begin --> and <!-- generated-functions:end -->, the elementary functions) is kept; between
+<!-- generated-functions:begin --> and <!-- generated-functions:end -->, the elementary functions,
+<!-- generated-transformer:begin --> and <!-- generated-transformer:end -->, the encoder layer) is kept; between
 them the script writes the machine, the command and the tables. tests/inlining (inlining.shared_kernels) compares
 the counts of the batch block with the build.
 """
@@ -107,6 +117,18 @@ QUANTIZED_FORMS = (("attention", [], "the int8 attention in one constant express
                    ("calibration", ["-DCTA_BENCH_CALIBRATION"], "calibration and quantization, a constant each"))
 QUANTIZED_AIM = 128
 QUANTIZED_VARIANTS = (("o2", "-O2"), ("native", "-O3 -march=native"))
+# The encoder layer: its translation unit, where the search for its exact count starts for each compiler (doubling
+# from there, then bisection: a start just below the count takes about 25 compilations), the multiply-adds of its
+# products (the projections 4 n d_model^2, the scores and the heads' outputs n^2 d_model each, the feed-forward part
+# 2 n d_model d_ff) and the run-time variants of bench/transformer_bench.cpp (bench/CMakeLists.txt).
+TRANSFORMER_BEGIN, TRANSFORMER_END = "<!-- generated-transformer:begin -->", "<!-- generated-transformer:end -->"
+TRANSFORMER_SOURCE = COMPILE_TIME / "encoder_layer.cpp"
+TRANSFORMER_START = {"GCC": 2**24, "Clang": 2**17}
+TRANSFORMER_N, TRANSFORMER_D, TRANSFORMER_H, TRANSFORMER_FF = 16, 64, 4, 256
+TRANSFORMER_MULTIPLY_ADDS = (4 * TRANSFORMER_N * TRANSFORMER_D**2 + 2 * TRANSFORMER_N**2 * TRANSFORMER_D
+                             + 2 * TRANSFORMER_N * TRANSFORMER_D * TRANSFORMER_FF)
+TRANSFORMER_PRODUCT = 64  # the n x n x n product whose cost per multiply-add prices the layer's products
+TRANSFORMER_VARIANTS = QUANTIZED_VARIANTS
 # The numbers of sequence lengths of attention_batch.cpp, and the functions of cta that are run-time product kernels
 # (demangled names; tests/inlining/check_shared_kernels.cmake has the same pattern).
 BATCH_LENGTHS = (1, 32)
@@ -204,8 +226,8 @@ def limit_flags(compiler, value):
     return [f"-fconstexpr-ops-limit={value}", "-fconstexpr-loop-limit=2147483647"]
 
 
-def smallest_limit(compiler, source, defines):
-    limit = first_true(lambda value: compiles(compiler, source, defines + limit_flags(compiler, value)), 1024, 2**31)
+def smallest_limit(compiler, source, defines, start=1024):
+    limit = first_true(lambda value: compiles(compiler, source, defines + limit_flags(compiler, value)), start, 2**31)
     if limit > 2**31:
         raise SystemExit(f"{source}: no limit up to 2^31 compiles")
     return limit
@@ -590,25 +612,119 @@ def quantized_largest(log):
     return found
 
 
-def quantized_run_time(build_root, repetitions, min_time, log):
-    """Run time of bench/quantized_bench.cpp for each compiler and QUANTIZED_VARIANTS: for each (compiler, variant,
-    implementation), the median and the minimum of the repetitions and the time unit; and the binaries' checks."""
+def paired_run_time(build_root, name, variants, implementations, repetitions, min_time, log):
+    """Run time of the binaries cta_<name>_bench_<variant> (bench/CMakeLists.txt) for each compiler and variant: for
+    each (compiler, variant, implementation, the last part of a benchmark's name), the median and the minimum of the
+    repetitions and the time unit; and the binaries' checks."""
     results = {}
     checks = {}
     for compiler in COMPILERS:
-        build = bench_build(build_root, compiler, [f"cta_quantized_bench_{v}" for v, _ in QUANTIZED_VARIANTS])
-        for variant, _ in QUANTIZED_VARIANTS:
-            binary = build / "bench" / f"cta_quantized_bench_{variant}"
-            checks[(compiler, variant)], runs = run_benchmark(binary, build / f"quantized_bench_{variant}.json",
+        build = bench_build(build_root, compiler, [f"cta_{name}_bench_{v}" for v, _ in variants])
+        for variant, _ in variants:
+            binary = build / "bench" / f"cta_{name}_bench_{variant}"
+            checks[(compiler, variant)], runs = run_benchmark(binary, build / f"{name}_bench_{variant}.json",
                                                               repetitions, min_time)
-            for name, reps in runs.items():
+            for run_name, reps in runs.items():
                 times = [b["real_time"] for b in reps]
-                results[(compiler, variant, name.split("/")[-1])] = (statistics.median(times), min(times),
-                                                                    reps[0]["time_unit"])
+                results[(compiler, variant, run_name.split("/")[-1])] = (statistics.median(times), min(times),
+                                                                        reps[0]["time_unit"])
             log(f"  {compiler} {variant}: " + "; ".join(
                 f"{i} {results[(compiler, variant, i)][0]:.0f} {results[(compiler, variant, i)][2]}"
-                for i in ("int8", "double")))
+                for i in implementations))
     return results, checks
+
+
+def quantized_run_time(build_root, repetitions, min_time, log):
+    """Run time of bench/quantized_bench.cpp for each compiler and QUANTIZED_VARIANTS (paired_run_time)."""
+    return paired_run_time(build_root, "quantized", QUANTIZED_VARIANTS, ("int8", "double"), repetitions, min_time, log)
+
+
+# ---- Encoder layer -----------------------------------------------------------------------------------------------
+
+
+def transformer_budget(log):
+    """For each compiler: the smallest limit with which one encoder layer compiles, whether one and two layers compile
+    under the default limits, and the smallest limit of the TRANSFORMER_PRODUCT product (matmul_steps.cpp)."""
+    found = {}
+    for compiler in COMPILERS:
+        unit = "steps" if compiler == "Clang" else "operations"
+        count = smallest_limit(compiler, TRANSFORMER_SOURCE, ["-DCTA_BENCH_LAYERS=1"], TRANSFORMER_START[compiler])
+        fits = {layers: compiles(compiler, TRANSFORMER_SOURCE, [f"-DCTA_BENCH_LAYERS={layers}"]) for layers in (1, 2)}
+        n = TRANSFORMER_PRODUCT
+        start = 2**22 if compiler == "GCC" else 2**14  # just below the counts docs/performance.md's results give
+        product = smallest_limit(compiler, COMPILE_TIME / "matmul_steps.cpp", [f"-DCTA_BENCH_N={n}"], start)
+        found[compiler] = (count, fits[1], fits[2], product)
+        log(f"  {compiler}: one layer: smallest limit {count} {unit}; under the default limits one layer "
+            f"{'compiles' if fits[1] else 'does not compile'}, two layers "
+            f"{'compile' if fits[2] else 'do not compile'}; {n}x{n}x{n} product: {product} {unit}")
+    return found
+
+
+def transformer_run_time(build_root, repetitions, min_time, log):
+    """Run time of bench/transformer_bench.cpp for each compiler and TRANSFORMER_VARIANTS (paired_run_time)."""
+    return paired_run_time(build_root, "transformer", TRANSFORMER_VARIANTS, ("cta", "eigen"), repetitions, min_time,
+                           log)
+
+
+def compiles_text(fits):
+    """The verdict of the table of the encoder layer, as tests/budget/check_encoder_layer.cmake reads it."""
+    return "compiles" if fits else "does not compile"
+
+
+def transformer_text(args, info, budget, rt, checks, command):
+    default = {"GCC": 33554432, "Clang": 1048576}
+    out = [f"Measured on {datetime.date.today().isoformat()} by `{command}` (CPU: {info['cpu']}; load average at the "
+           f"start {info['load']}; {info['gcc']}; {info['clang']}).\n"]
+    out.append(f"`bench/compile_time/encoder_layer.cpp`, compiled with `-std=c++20 -O2 -fsyntax-only`: one layer "
+               "(`-DCTA_BENCH_LAYERS=1`) or two (`=2`) in one constant expression. The smallest limit is the least "
+               "`-fconstexpr-ops-limit` (GCC, with `-fconstexpr-loop-limit=2147483647`) or `-fconstexpr-steps` "
+               "(Clang) with which one layer compiles, found by bisection: a count, the same on every machine with "
+               "the same compiler. The last two columns are one compilation each under the default limits:\n")
+    rows = []
+    for compiler in COMPILERS:
+        count, one, two, _ = budget[compiler]
+        unit = "steps" if compiler == "Clang" else "operations"
+        rows.append([f"{compiler} {compiler_version(compiler)}", f"{count:,}", f"{default[compiler]:,} {unit}",
+                     compiles_text(one), compiles_text(two), "one layer: " + status(one) + "; two layers: "
+                     + status(two)])
+    out.append(table(["compiler", "one layer: smallest limit", "default limit", "one layer, default limits",
+                      "two layers, default limits", "aim"], rows))
+    out.append("")
+    n = TRANSFORMER_PRODUCT
+    out.append(f"The layer's products hold {TRANSFORMER_MULTIPLY_ADDS:,} multiply-adds (the projections "
+               f"4 n d_model^2, the scores and the heads' outputs n^2 d_model each, the feed-forward part "
+               f"2 n d_model d_ff). Priced at what a multiply-add costs in a {n}x{n}x{n} product of doubles "
+               "(`matmul_steps.cpp`, its smallest limit over n^3, measured in the same run), they would take:\n")
+    rows = []
+    for compiler in COMPILERS:
+        count, _, _, product = budget[compiler]
+        per = product / n**3
+        products = per * TRANSFORMER_MULTIPLY_ADDS
+        rows.append([compiler, f"{product:,}", f"{per:.3f}", f"{products:,.0f}", f"{products / count:.0%}",
+                     f"{count - products:,.0f}"])
+    out.append(table(["compiler", f"{n}x{n}x{n} product: smallest limit", "per multiply-add",
+                      "the layer's products at that rate", "share of one layer's count", "the rest"], rows))
+    out.append("")
+    out.append(f"Run time, `bench/transformer_bench.cpp`, one layer, {args.repetitions} repetitions "
+               f"(`--benchmark_min_time={args.min_time}`, the repetitions of both benchmarks interleaved in random "
+               "order), ns per call: the median and the least of the repetitions. cta: `cta::encode(x, layer)`; "
+               "Eigen: the same layer written with Eigen 3.4 fixed-size matrices.\n")
+    rows = []
+    for compiler in COMPILERS:
+        for variant, flags in TRANSFORMER_VARIANTS:
+            if (compiler, variant, "cta") not in rt:
+                continue
+            c, e = rt[(compiler, variant, "cta")], rt[(compiler, variant, "eigen")]
+            ratio, ratio_least = c[0] / e[0], c[1] / e[1]
+            rows.append([compiler, f"`{flags}`", f"{c[0]:,.0f}", f"{c[1]:,.0f}", f"{e[0]:,.0f}", f"{e[1]:,.0f}",
+                         f"{ratio:.2f}; {ratio_least:.2f}", "at most 1.00: " + status(ratio <= 1.0 and
+                                                                                     ratio_least <= 1.0)])
+    out.append(table(["compiler", "flags", "cta ns", "cta ns, least", "Eigen ns", "Eigen ns, least",
+                      "cta / Eigen (medians; least)", "aim"], rows))
+    out.append("")
+    out.append("The benchmark binaries' checks, printed before the benchmarks run:\n")
+    out.append(binary_lines(checks))
+    return "\n".join(out)
 
 
 def quantized_text(args, info, largest, rt, checks, command):
@@ -645,6 +761,24 @@ def quantized_text(args, info, largest, rt, checks, command):
     out.append(binary_lines(checks))
     return "\n".join(out)
 
+
+
+def transformer_section(args, info, command, log):
+    """The block of the encoder layer, measured."""
+    log("encoder layer, constant-evaluation counts:")
+    budget = transformer_budget(log)
+    log("encoder layer, run time:")
+    rt, checks = transformer_run_time(args.build, args.repetitions, args.min_time, log)
+    return transformer_text(args, info, budget, rt, checks, command)
+
+
+def quantized_section(args, info, command, log):
+    """The block of the int8 self-attention, measured."""
+    log("int8 self-attention, largest n = d under the default limits:")
+    largest = quantized_largest(log)
+    log("int8 self-attention, run time:")
+    rt, checks = quantized_run_time(args.build, args.repetitions, args.min_time, log)
+    return quantized_text(args, info, largest, rt, checks, command)
 
 # ---- The document -----------------------------------------------------------------------------------------------
 
@@ -804,6 +938,9 @@ def main():
     parser.add_argument("--functions-only", action="store_true",
                         help="measure and write the constant-evaluation cost of the elementary functions only (its "
                              "own block of the page)")
+    parser.add_argument("--transformer-only", action="store_true",
+                        help="measure and write the encoder layer only (its own block of the page): its exact count, "
+                             "whether one and two layers fit the default limits, and its run time against Eigen's")
     parser.add_argument("--quantized-only", action="store_true",
                         help="measure and write the int8 self-attention only (its own block of the page): the "
                              "largest n = d under the default limits and the run time at n = d = 64")
@@ -818,6 +955,7 @@ def main():
         (" --headers" if args.headers else "") + (" --batch-only" if args.batch_only else "") + \
         (" --quantized-only" if args.quantized_only else "") + \
         (" --functions-only" if args.functions_only else "") + \
+        (" --transformer-only" if args.transformer_only else "") + \
         (f" --runs {args.runs}" if args.runs != 5 else "")
 
     def log(text):
@@ -827,23 +965,22 @@ def main():
     log(f"machine: {info}")
     doc = args.output.read_text() if args.output.exists() else \
         f"# Performance\n\n{BEGIN}\n{END}\n\n{HEADERS_BEGIN}\n{HEADERS_END}\n\n{BATCH_BEGIN}\n{BATCH_END}\n\n" \
-        f"{QUANTIZED_BEGIN}\n{QUANTIZED_END}\n\n{FUNCTIONS_BEGIN}\n{FUNCTIONS_END}\n"
-    if args.functions_only or not (args.headers or args.batch_only or args.quantized_only):
+        f"{QUANTIZED_BEGIN}\n{QUANTIZED_END}\n\n{FUNCTIONS_BEGIN}\n{FUNCTIONS_END}\n\n{TRANSFORMER_BEGIN}\n{TRANSFORMER_END}\n"
+
+    def functions_section(args, info, command, log):
         log("the elementary functions, cost of one call in constant evaluation:")
-        functions = functions_text(info, function_costs(log), command)
-        doc = replace_section(doc, FUNCTIONS_BEGIN, FUNCTIONS_END, functions, args.output)
-        if args.functions_only:
-            args.output.write_text(doc)
-            log(f"wrote {args.output}")
-            return
-    if not args.headers and not args.batch_only:
-        log("int8 self-attention, largest n = d under the default limits:")
-        largest = quantized_largest(log)
-        log("int8 self-attention, run time:")
-        quantized_rt, quantized_checks = quantized_run_time(args.build, args.repetitions, args.min_time, log)
-        quantized = quantized_text(args, info, largest, quantized_rt, quantized_checks, command)
-        doc = replace_section(doc, QUANTIZED_BEGIN, QUANTIZED_END, quantized, args.output)
-        if args.quantized_only:
+        return functions_text(info, function_costs(log), command)
+
+    # The blocks of the elementary functions, of the encoder layer and of the int8 self-attention, each alone with its
+    # option.
+    only = args.functions_only or args.transformer_only or args.quantized_only
+    for alone, begin, end, section in ((args.functions_only, FUNCTIONS_BEGIN, FUNCTIONS_END, functions_section),
+                                       (args.transformer_only, TRANSFORMER_BEGIN, TRANSFORMER_END, transformer_section),
+                                       (args.quantized_only, QUANTIZED_BEGIN, QUANTIZED_END, quantized_section)):
+        if args.headers or args.batch_only or (not alone and only):
+            continue
+        doc = replace_section(doc, begin, end, section(args, info, command, log), args.output)
+        if alone:
             args.output.write_text(doc)
             log(f"wrote {args.output}")
             return

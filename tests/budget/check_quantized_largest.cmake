@@ -17,15 +17,9 @@
 #         -P check_quantized_largest.cmake
 cmake_minimum_required(VERSION 3.25)
 
-foreach(_var COMPILER NAME VERSION ROOT DOC FORM CHECK MESSAGE)
-  if(NOT DEFINED ${_var})
-    message(FATAL_ERROR "check_quantized_largest.cmake: -D${_var}=... is required")
-  endif()
-endforeach()
-
-include("${CMAKE_CURRENT_LIST_DIR}/../docs_generated/page_section.cmake")
-cta_page_section("${DOC}" "<!-- generated-quantized:begin -->" "<!-- generated-quantized:end -->" _section)
-string(REPLACE "." "\\." _version_pattern "${VERSION}")
+include("${CMAKE_CURRENT_LIST_DIR}/budget_page.cmake")
+cta_budget_page(check_quantized_largest.cmake "<!-- generated-quantized:begin -->" "<!-- generated-quantized:end -->"
+                COMPILER NAME VERSION ROOT DOC FORM CHECK MESSAGE)
 if(NOT _section MATCHES "\n\\| ${NAME} ${_version_pattern}\\.[0-9]+ \\| ([0-9]+) \\| [^|\n]* \\| ([0-9]+) \\|")
   message("budget.quantized skipped: ${DOC} has no row for ${NAME} ${VERSION} in its table of the int8 "
           "self-attention")
@@ -46,27 +40,15 @@ elseif(NOT CHECK STREQUAL "fits")
   message(FATAL_ERROR "check_quantized_largest.cmake: CHECK is fits or next, not '${CHECK}'")
 endif()
 
-set(_command "${COMPILER}" -std=c++20 -O2 -fsyntax-only "-I${ROOT}/include" "-I${ROOT}/bench" ${_defines}
-             "-DCTA_BENCH_N=${_n}" "${ROOT}/bench/compile_time/quantized_attention.cpp")
-execute_process(COMMAND ${_command} RESULT_VARIABLE _result OUTPUT_VARIABLE _output ERROR_VARIABLE _output)
-list(JOIN _command " " _shown)
 if(CHECK STREQUAL "fits")
-  if(NOT _result EQUAL 0)
-    message(FATAL_ERROR "${DOC} says that n = d = ${_n} (${FORM}) compiles under ${NAME}'s default limits, but\n"
-                        "  ${_shown}\nfailed:\n${_output}\nWrite the figures again with: python3 bench/regenerate.py "
-                        "--quantized-only")
-  endif()
-  message("n = d = ${_n} (${FORM}) compiles under ${NAME} ${VERSION}'s default limits, as ${DOC} says")
+  set(_verdict "compiles")
+  set(_claim "n = d = ${_n} (${FORM}) compiles under ${NAME}'s default limits")
 else()
-  if(_result EQUAL 0)
-    message(FATAL_ERROR "${DOC} says that n = d = ${_n} - 1 is the largest (${FORM}) under ${NAME}'s default "
-                        "limits, but\n  ${_shown}\ncompiled. Write the figures again with: python3 "
-                        "bench/regenerate.py --quantized-only")
-  endif()
-  string(FIND "${_output}" "${MESSAGE}" _found)
-  if(_found EQUAL -1)
-    message(FATAL_ERROR "n = d = ${_n} (${FORM}) does not compile, but not for want of budget (no \"${MESSAGE}\"):\n"
-                        "  ${_shown}\n${_output}")
-  endif()
-  message("n = d = ${_n} (${FORM}) exceeds ${NAME} ${VERSION}'s default limits (\"${MESSAGE}\"), as ${DOC} says")
+  set(_verdict "does not compile")
+  math(EXPR _largest "${_n} - 1")
+  string(CONCAT _claim "n = d = ${_largest} is the largest (${FORM}) under ${NAME}'s default limits, so n = d = ${_n} "
+         "stops at them")
 endif()
+cta_budget_compile("${_verdict}" "${_claim}" --quantized-only
+                   "${COMPILER}" -std=c++20 -O2 -fsyntax-only "-I${ROOT}/include" "-I${ROOT}/bench" ${_defines}
+                   "-DCTA_BENCH_N=${_n}" "${ROOT}/bench/compile_time/quantized_attention.cpp")
