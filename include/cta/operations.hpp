@@ -305,6 +305,22 @@ CTA_DETAIL_TARGET_TAG [[gnu::noinline]] void multiply_kernel(R* c, std::size_t l
 /// arithmetic.
 inline constexpr std::size_t inline_product_terms = 64;
 
+/// c = a b at run time, M x N elements of K terms each, the operands known by their first elements and strides (as
+/// the kernels know them, above), as multiply_run_time below computes products of whole matrices: for operands that
+/// are columns of wider matrices (the heads of an attention layer), with the wider matrices' strides, so that
+/// nothing is copied. Always inlined, so that where multiply_body is inlined the extents and strides are constants.
+template <class R, std::size_t M, std::size_t N, std::size_t K, class TA, class TB>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_at(R* c, std::size_t ldc, const TA* a,
+                                                                     std::size_t lda, const TB* b,
+                                                                     std::size_t b_row_stride,
+                                                                     std::size_t b_col_stride) noexcept {
+    if constexpr (M * N * K <= inline_product_terms) {
+        multiply_body<R>(c, ldc, a, lda, b, b_row_stride, b_col_stride, M, N, K);
+    } else {
+        multiply_kernel<R>(c, ldc, a, lda, b, b_row_stride, b_col_stride, M, N, K);
+    }
+}
+
 /// c = a b at run time for matrices c, a and b, or c = a b^T (`Transposed`: b holds the product's b^T): by
 /// multiply_kernel, or, for the smallest products, by multiply_body where it is called.
 template <class R, bool Transposed, class C, class A, class B>

@@ -17,6 +17,7 @@
 #include <cta/cta.hpp>
 #include <cta/math/erf.hpp>
 #include <cta/math/log.hpp>
+#include <cta/transformer/encoder_layer.hpp>
 
 // Built for an x86-64 level (tests/identity/CMakeLists.txt): the run-time kernels use that level's vector registers.
 #ifdef CTA_IDENTITY_VECTOR_BYTES
@@ -441,4 +442,43 @@ TEST_CASE("self-attention: run time gives the compile-time bits, every step", "[
     constexpr auto outputs_f = cta::self_attention(xf, wqf, wkf, wvf);
     CHECK(same_bits(
         cta::self_attention(at_run_time(xf), at_run_time(wqf), at_run_time(wkf), at_run_time(wvf)), outputs_f));
+}
+
+namespace {
+
+/// An encoder layer of n = 19 tokens, d_model = 24, 3 heads of d_k = 8 and d_ff = 40, its weights in T, made with
+/// `read` (as_is, or at_run_time): at run time each head's products are larger than the ones computed where
+/// they are called, so the kernels compute them on the head's columns of the projections in place, and the layer
+/// normalisations take blocks of rows side by side and single rows (19 = 2 * 8 + 3).
+template <class T, class Read>
+constexpr auto encoder_case(Read read) {
+    constexpr std::size_t n = 19, d = 24, d_ff = 40;
+    const auto layer = cta::make_encoder_layer<3>(
+        cta::attention_weights{read(make<T, d, d>(11, 0.3)), read(make<T, 1, d>(12, 0.1)),
+                               read(make<T, d, d>(13, 0.3)), read(make<T, 1, d>(14, 0.1)),
+                               read(make<T, d, d>(15, 0.3)), read(make<T, 1, d>(16, 0.1)),
+                               read(make<T, d, d>(17, 0.3)), read(make<T, 1, d>(18, 0.1))},
+        cta::feed_forward_weights{read(make<T, d, d_ff>(19, 0.3)), read(make<T, 1, d_ff>(20, 0.1)),
+                                  read(make<T, d_ff, d>(21, 0.3)), read(make<T, 1, d>(22, 0.1))},
+        cta::layer_norm_weights{read(make<T, 1, d>(23, 1.5)), read(make<T, 1, d>(24, 0.5))},
+        cta::layer_norm_weights{read(make<T, 1, d>(25, 1.5)), read(make<T, 1, d>(26, 0.5))});
+    return cta::encode(read(make<T, n, d>(27, 2.0)), layer);
+}
+
+constexpr auto as_is = [](const auto& m) { return m; };
+constexpr auto read_at_run_time = [](const auto& m) { return at_run_time(m); };
+
+}  // namespace
+
+TEST_CASE("encoder layer and layer normalisation: run time gives the compile-time bits", "[identity]") {
+    constexpr auto outputs = encoder_case<double>(as_is);
+    CHECK(same_bits(encoder_case<double>(read_at_run_time), outputs));
+    constexpr auto outputs_f = encoder_case<float>(as_is);
+    CHECK(same_bits(encoder_case<float>(read_at_run_time), outputs_f));
+
+    constexpr auto xn = make<double, 19, 24>(31, 3.0);
+    constexpr auto gain = make<double, 1, 24>(32, 1.5);
+    constexpr auto bias = make<double, 1, 24>(33, 0.5);
+    constexpr auto normalized = cta::layer_norm(xn, gain, bias);
+    CHECK(same_bits(cta::layer_norm(at_run_time(xn), at_run_time(gain), at_run_time(bias)), normalized));
 }

@@ -85,31 +85,49 @@ inline constexpr bool attention_weights_fit =
     decltype(A::b_value)::rows == 1 && decltype(A::b_value)::cols == decltype(A::w_value)::cols &&
     decltype(A::b_out)::rows == 1 && decltype(A::b_out)::cols == decltype(A::w_out)::cols;
 
-/// Every step of the attention sublayer into `s`: the projections, then head by head the scores of its d_k columns
-/// divided by sqrt(d_k), masked, softmax, times its values, written into its columns of `concatenated`; then the
-/// output projection. The same operations in the same order as `cta::multi_head_attention` (`<cta/multi_head.hpp>`)
-/// between the projections, which here add their biases (`cta::linear`).
+/// Every step of the attention sublayer into `s`, each written where it is kept: the projections, then head by head
+/// the scores of its d_k columns divided by sqrt(d_k), masked, softmax, times its values, written into its columns
+/// of `concatenated`; then the output projection. The same operations in the same order as
+/// `cta::multi_head_attention` (`<cta/multi_head.hpp>`) between the projections, which here add their biases
+/// (`cta::linear`). At run time a head's products read its columns of the projections and write its columns of
+/// `concatenated` in place (`multiply_at` with the projections' strides), where constant evaluation copies them.
 template <std::size_t H, class Steps, class XQ, class XKV, class A, class... Options>
 CTA_DETAIL_TARGET_TAG constexpr void attention_layer_into(Steps& s, const XQ& x_q, const XKV& x_kv, const A& w,
                                                           const Options&... options) noexcept {
     using Q = decltype(s.queries);
-    using R = typename decltype(s.concatenated)::value_type;
-    using T = product_t<typename Q::value_type, typename decltype(s.keys)::value_type>;
+    using K = decltype(s.keys);
+    using V = decltype(s.values);
+    using C = decltype(s.concatenated);
+    using R = typename C::value_type;
+    using T = product_t<typename Q::value_type, typename K::value_type>;
     constexpr std::size_t d_k = Q::cols / H;
-    s.queries = linear(x_q, w.w_query, w.b_query);
-    s.keys = linear(x_kv, w.w_key, w.b_key);
-    s.values = linear(x_kv, w.w_value, w.b_value);
-    for (std::size_t h = 0; h < H; ++h) {
-        const auto q = columns<d_k>(s.queries, h * d_k);
-        const auto k = columns<d_k>(s.keys, h * d_k);
-        const auto v = columns<d_k>(s.values, h * d_k);
-        softmax_into(s.weights[h], logits_of<R, d_k>(multiply_transposed<T>(q, k), scaled, options...));
-        const auto head = multiply<R>(s.weights[h], v);
-        for (std::size_t i = 0; i < XQ::rows; ++i) {
-            for (std::size_t j = 0; j < d_k; ++j) s.concatenated.elems[i][h * d_k + j] = head.elems[i][j];
+    linear_into(s.queries, x_q, w.w_query, w.b_query);
+    linear_into(s.keys, x_kv, w.w_key, w.b_key);
+    linear_into(s.values, x_kv, w.w_value, w.b_value);
+    if (std::is_constant_evaluated()) {
+        for (std::size_t h = 0; h < H; ++h) {
+            const auto q = columns<d_k>(s.queries, h * d_k);
+            const auto k = columns<d_k>(s.keys, h * d_k);
+            const auto v = columns<d_k>(s.values, h * d_k);
+            softmax_into(s.weights[h], logits_of<R, d_k>(multiply_transposed<T>(q, k), scaled, options...));
+            const auto head = multiply<R>(s.weights[h], v);
+            for (std::size_t i = 0; i < XQ::rows; ++i) {
+                for (std::size_t j = 0; j < d_k; ++j) s.concatenated.elems[i][h * d_k + j] = head.elems[i][j];
+            }
+        }
+    } else {
+        // The scores of multiply_transposed<T>(q, k) above, of the same type (the axes of q's and k's rows).
+        matrix_t<T, XQ::rows, XKV::rows, row_axis_t<Q>, row_axis_t<K>> scores;
+        for (std::size_t h = 0; h < H; ++h) {
+            multiply_at<T, XQ::rows, XKV::rows, d_k>(&scores.elems[0][0], XKV::rows, &s.queries.elems[0][h * d_k],
+                                                     Q::cols, &s.keys.elems[0][h * d_k], 1, K::cols);
+            softmax_into(s.weights[h], logits_of<R, d_k>(scores, scaled, options...));
+            multiply_at<R, XQ::rows, d_k, XKV::rows>(&s.concatenated.elems[0][h * d_k], C::cols,
+                                                     &s.weights[h].elems[0][0], XKV::rows,
+                                                     &s.values.elems[0][h * d_k], V::cols, 1);
         }
     }
-    s.outputs = linear(s.concatenated, w.w_out, w.b_out);
+    linear_into(s.outputs, s.concatenated, w.w_out, w.b_out);
 }
 
 }  // namespace detail

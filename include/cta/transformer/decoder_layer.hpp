@@ -204,29 +204,28 @@ CTA_DETAIL_TARGET_TAG constexpr void decoder_layer_into(Steps& s, const X& x, co
     }
     constexpr bool pre = std::is_same_v<typename Layer::placement, pre_norm_t>;
     const Model x_model = s.self_attention_inputs;
-    if constexpr (pre) s.self_attention_inputs = normalize(x_model, layer.norm_1);
+    if constexpr (pre) normalize_into(s.self_attention_inputs, x_model, layer.norm_1);
     attention_layer_into<Layer::heads>(s.self_attention, s.self_attention_inputs, s.self_attention_inputs,
                                        layer.self_attention, options...);
     add(s.residual_1, x_model, s.self_attention.outputs);
     if constexpr (pre) {
-        s.cross_attention_inputs = normalize(s.residual_1, layer.norm_2);
+        normalize_into(s.cross_attention_inputs, s.residual_1, layer.norm_2);
     } else {
-        s.cross_attention_inputs = normalize(s.residual_1, layer.norm_1);
+        normalize_into(s.cross_attention_inputs, s.residual_1, layer.norm_1);
     }
     attention_layer_into<Layer::heads>(s.cross_attention, s.cross_attention_inputs, memory, layer.cross_attention);
     add(s.residual_2, pre ? s.residual_1 : s.cross_attention_inputs, s.cross_attention.outputs);
     if constexpr (pre) {
-        s.feed_forward_inputs = normalize(s.residual_2, layer.norm_3);
+        normalize_into(s.feed_forward_inputs, s.residual_2, layer.norm_3);
     } else {
-        s.feed_forward_inputs = normalize(s.residual_2, layer.norm_2);
+        normalize_into(s.feed_forward_inputs, s.residual_2, layer.norm_2);
     }
-    s.hidden = relu(linear(s.feed_forward_inputs, layer.feed_forward.w_1, layer.feed_forward.b_1));
-    s.feed_forward = linear(s.hidden, layer.feed_forward.w_2, layer.feed_forward.b_2);
+    feed_forward_into(s.hidden, s.feed_forward, s.feed_forward_inputs, layer.feed_forward);
     add(s.residual_3, pre ? s.residual_2 : s.feed_forward_inputs, s.feed_forward);
     if constexpr (pre) {
         s.outputs = s.residual_3;
     } else {
-        s.outputs = normalize(s.residual_3, layer.norm_3);
+        normalize_into(s.outputs, s.residual_3, layer.norm_3);
     }
 }
 

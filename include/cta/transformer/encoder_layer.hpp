@@ -167,6 +167,35 @@ CTA_DETAIL_TARGET_TAG constexpr auto normalize(const Z& z, const N& n) noexcept 
     return layer_norm(z, n.gain, n.bias, n.epsilon);
 }
 
+/// The layer normalisation of `z` with the weights `n` written into `y`: `y = normalize(z, n)`, the same bits.
+template <class Y, class Z, class N>
+CTA_DETAIL_TARGET_TAG constexpr void normalize_into(Y& y, const Z& z, const N& n) noexcept {
+    if (std::is_constant_evaluated()) {
+        y = normalize(z, n);  // fewer operations of GCC's budget than writing y through the reference
+    } else {
+        using R = normalization_t<typename Z::value_type, typename decltype(n.gain)::value_type,
+                                  typename decltype(n.bias)::value_type>;
+        layer_norm_run_time<R>(y, z, n.gain, n.bias, n.epsilon);
+    }
+}
+
+/// The feed-forward part on z with the weights f, its steps written into `hidden` = relu(z W_1 + b_1) and `outputs`
+/// = hidden W_2 + b_2: `hidden = relu(linear(z, f.w_1, f.b_1))` and `outputs = linear(hidden, f.w_2, f.b_2)`, the
+/// same bits.
+template <class Hidden, class Y, class Z, class F>
+CTA_DETAIL_TARGET_TAG constexpr void feed_forward_into(Hidden& hidden, Y& outputs, const Z& z, const F& f) noexcept {
+    if (std::is_constant_evaluated()) {  // fewer operations of GCC's budget than writing through the references
+        hidden = relu(linear(z, f.w_1, f.b_1));
+        outputs = linear(hidden, f.w_2, f.b_2);
+    } else {
+        linear_into(hidden, z, f.w_1, f.b_1);
+        for (std::size_t i = 0; i < Hidden::rows; ++i) {
+            for (std::size_t j = 0; j < Hidden::cols; ++j) hidden.elems[i][j] = relu(hidden.elems[i][j]);
+        }
+        linear_into(outputs, hidden, f.w_2, f.b_2);
+    }
+}
+
 /// The types of an encoder layer's steps for inputs X.
 template <class X, class Layer>
 struct encoder_layer_types {
@@ -180,40 +209,61 @@ struct encoder_layer_types {
     using steps_type = encoder_steps<model_type, typename attention_types::steps_type, hidden_type>;
 };
 
-/// Every step of the encoder layer into `s`.
+/// The steps of `cta::encode`: those of `cta::encoder_steps`, left for encoder_layer_into to write (no
+/// value-initialisation: no steps of constant evaluation, and no stores at run time, spent on zeros that are
+/// overwritten), and the outputs written into the result, which is returned without a copy.
+template <class Types>
+struct encoder_outputs_steps {
+    using model_type = typename Types::model_type;
+    model_type attention_inputs;
+    typename Types::attention_types::steps_type self_attention;
+    model_type residual_1;
+    model_type feed_forward_inputs;
+    typename Types::hidden_type hidden;
+    model_type feed_forward;
+    model_type residual_2;
+    model_type& outputs;
+    CTA_DETAIL_TARGET_TAG constexpr explicit encoder_outputs_steps(model_type& result) noexcept : outputs(result) {}
+};
+
+/// Every step of the encoder layer into `s` (a `cta::encoder_steps` record or an `encoder_outputs_steps`), each
+/// written where it is kept.
 template <class Steps, class X, class Layer, class... Options>
 CTA_DETAIL_TARGET_TAG constexpr void encoder_layer_into(Steps& s, const X& x, const Layer& layer,
                                                         const Options&... options) noexcept {
-    using M = decltype(s.outputs);
+    using M = decltype(s.residual_1);
     const auto add = [](M& sum, const M& a, const auto& b) {
         for (std::size_t i = 0; i < M::rows; ++i) {
             for (std::size_t j = 0; j < M::cols; ++j) sum.elems[i][j] = a.elems[i][j] + b.elems[i][j];
         }
     };
-    for (std::size_t i = 0; i < M::rows; ++i) {
-        for (std::size_t j = 0; j < M::cols; ++j) s.attention_inputs.elems[i][j] = x.elems[i][j];
+    if constexpr (std::is_same_v<X, M>) {
+        s.attention_inputs = x;  // one step of Clang's budget and few operations of GCC's, where the loop takes many
+    } else {
+        for (std::size_t i = 0; i < M::rows; ++i) {
+            for (std::size_t j = 0; j < M::cols; ++j) s.attention_inputs.elems[i][j] = x.elems[i][j];
+        }
     }
     if constexpr (std::is_same_v<typename Layer::placement, pre_norm_t>) {
         const M x_model = s.attention_inputs;
-        s.attention_inputs = normalize(x_model, layer.norm_1);
+        normalize_into(s.attention_inputs, x_model, layer.norm_1);
         attention_layer_into<Layer::heads>(s.self_attention, s.attention_inputs, s.attention_inputs,
                                            layer.self_attention, options...);
         add(s.residual_1, x_model, s.self_attention.outputs);
-        s.feed_forward_inputs = normalize(s.residual_1, layer.norm_2);
+        normalize_into(s.feed_forward_inputs, s.residual_1, layer.norm_2);
     } else {
         attention_layer_into<Layer::heads>(s.self_attention, s.attention_inputs, s.attention_inputs,
                                            layer.self_attention, options...);
         add(s.residual_1, s.attention_inputs, s.self_attention.outputs);
-        s.feed_forward_inputs = normalize(s.residual_1, layer.norm_1);
+        normalize_into(s.feed_forward_inputs, s.residual_1, layer.norm_1);
     }
-    s.hidden = relu(linear(s.feed_forward_inputs, layer.feed_forward.w_1, layer.feed_forward.b_1));
-    s.feed_forward = linear(s.hidden, layer.feed_forward.w_2, layer.feed_forward.b_2);
+    feed_forward_into(s.hidden, s.feed_forward, s.feed_forward_inputs, layer.feed_forward);
     if constexpr (std::is_same_v<typename Layer::placement, pre_norm_t>) {
         add(s.residual_2, s.residual_1, s.feed_forward);
         s.outputs = s.residual_2;
     } else {
         add(s.residual_2, s.feed_forward_inputs, s.feed_forward);
-        s.outputs = normalize(s.residual_2, layer.norm_2);
+        normalize_into(s.outputs, s.residual_2, layer.norm_2);
     }
 }
 
@@ -245,7 +295,17 @@ CTA_DETAIL_TARGET_TAG constexpr encoder_layer_steps_t<X, Layer> encoder_layer_st
 /// the same bits.
 template <matrix_type X, class Layer, class... Options>
 CTA_DETAIL_TARGET_TAG constexpr auto encode(const X& x, const Layer& layer, const Options&... options) noexcept {
-    return encoder_layer_steps(x, layer, options...).outputs;
+    using Types = detail::encoder_layer_types<X, Layer>;
+    using M = typename Types::model_type;
+    if constexpr (detail::check_options<op::encoder_layer, Options...>() &&
+                  detail::check_encoder_layer<X, Layer>()) {
+        M outputs;
+        detail::encoder_outputs_steps<Types> s(outputs);
+        detail::encoder_layer_into(s, x, layer, options...);
+        return outputs;
+    } else {
+        return M{};
+    }
 }
 
 /// @brief The outputs of a stack of encoder layers of one type, applied in order: the outputs of `layers[0]` are

@@ -106,6 +106,30 @@ CTA_DETAIL_TARGET_TAG constexpr auto linear(const X& x, const W& w, const B& b) 
     }
 }
 
+namespace detail {
+
+/// `y = cta::linear(x, w, b)`, the same bits, for y of the type it returns. At run time, where the product's element
+/// type is y's, the product is written into y and the bias added there (no product made elsewhere and copied);
+/// constant evaluation assigns what `cta::linear` returns, which costs GCC's budget fewer operations than writing y
+/// through the reference. The shapes are the caller's to check.
+template <class Y, class X, class W, class B>
+CTA_DETAIL_TARGET_TAG constexpr void linear_into(Y& y, const X& x, const W& w, const B& b) noexcept {
+    using P = product_t<typename X::value_type, typename W::value_type>;
+    using R = typename Y::value_type;
+    if constexpr (std::is_same_v<P, R>) {
+        if (!std::is_constant_evaluated()) {
+            multiply_into<P>(y, x, w);
+            for (std::size_t i = 0; i < X::rows; ++i) {
+                for (std::size_t j = 0; j < W::cols; ++j) y.elems[i][j] += static_cast<R>(b.elems[0][j]);
+            }
+            return;
+        }
+    }
+    y = linear(x, w, b);
+}
+
+}  // namespace detail
+
 }  // namespace cta
 
 CTA_FP_PRODUCTS_END

@@ -40,6 +40,54 @@ template <class X, class G>
 inline constexpr bool feature_row_fits_v = G::rows == 1 && G::cols == X::cols &&
                                            axes_match_v<col_axis_t<G>, col_axis_t<X>>;
 
+/// Rows i0 .. i0 + Rows - 1 of `cta::layer_norm` at run time, the same operations in the same order for each row,
+/// the rows side by side: each of the sums over j is a chain of additions that must stay in order, and Rows
+/// independent chains advance together (where one row at a time waits for each addition of its one chain).
+template <std::size_t Rows, class R, class Y, class X, class G, class B>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void layer_norm_rows(Y& y, const X& x, const G& gain,
+                                                                         const B& bias, R epsilon,
+                                                                         std::size_t i0) noexcept {
+    constexpr auto d = static_cast<R>(X::cols);
+    R first[Rows], shifted[Rows], mean[Rows], squares[Rows], sigma[Rows];
+    for (std::size_t r = 0; r < Rows; ++r) {
+        first[r] = static_cast<R>(x.elems[i0 + r][0]);
+        shifted[r] = 0;
+        squares[r] = 0;
+    }
+    for (std::size_t j = 0; j < X::cols; ++j) {
+        for (std::size_t r = 0; r < Rows; ++r) shifted[r] += static_cast<R>(x.elems[i0 + r][j]) - first[r];
+    }
+    for (std::size_t r = 0; r < Rows; ++r) mean[r] = first[r] + shifted[r] / d;
+    for (std::size_t j = 0; j < X::cols; ++j) {
+        for (std::size_t r = 0; r < Rows; ++r) {
+            const R deviation = static_cast<R>(x.elems[i0 + r][j]) - mean[r];
+            squares[r] += deviation * deviation;
+        }
+    }
+    for (std::size_t r = 0; r < Rows; ++r) sigma[r] = sqrt(squares[r] / d + epsilon);
+    for (std::size_t r = 0; r < Rows; ++r) {
+        for (std::size_t j = 0; j < X::cols; ++j) {
+            y.elems[i0 + r][j] = (static_cast<R>(x.elems[i0 + r][j]) - mean[r]) / sigma[r] *
+                                     static_cast<R>(gain.elems[0][j]) +
+                                 static_cast<R>(bias.elems[0][j]);
+        }
+    }
+}
+
+/// The rows side by side in layer_norm_run_time.
+inline constexpr std::size_t layer_norm_block = 8;
+
+/// `cta::layer_norm(x, gain, bias, epsilon)` in R at run time, written into y (x's shape, elements of R; not x
+/// itself): layer_norm_block rows side by side, then the rows left one at a time (layer_norm_rows).
+template <class R, class Y, class X, class G, class B>
+CTA_DETAIL_TARGET_TAG inline void layer_norm_run_time(Y& y, const X& x, const G& gain, const B& bias,
+                                                      R epsilon) noexcept {
+    std::size_t i = 0;
+    for (; i + layer_norm_block <= X::rows; i += layer_norm_block)
+        layer_norm_rows<layer_norm_block>(y, x, gain, bias, epsilon, i);
+    for (; i < X::rows; ++i) layer_norm_rows<1>(y, x, gain, bias, epsilon, i);
+}
+
 }  // namespace detail
 
 /// @brief Layer normalization of each row of `x` (PyTorch's `nn.LayerNorm(d, eps)` over the last dimension, with
@@ -78,6 +126,10 @@ CTA_DETAIL_TARGET_TAG constexpr auto layer_norm(
                       "elements as x has columns (d), and with named axes their column axis is x's");
         return rebind_t<X, R>{};
     } else {
+        if (!std::is_constant_evaluated()) {
+            detail::layer_norm_run_time(y, x, gain, bias, epsilon);
+            return y;
+        }
         constexpr auto d = static_cast<R>(X::cols);
         for (std::size_t i = 0; i < X::rows; ++i) {
             const auto& row = x.elems[i];
