@@ -40,6 +40,23 @@ template <class X, class G>
 inline constexpr bool feature_row_fits_v = G::rows == 1 && G::cols == X::cols &&
                                            axes_match_v<col_axis_t<G>, col_axis_t<X>>;
 
+/// `cta::sqrt(v)` at run time: the processor's square root where it is IEEE 754's, correctly rounded as cta::sqrt
+/// is, and v a positive normal number, whose root is normal (so that flushing subnormals, FTZ or DAZ, changes
+/// nothing); cta::sqrt elsewhere. (A comparison reads a subnormal as 0 under DAZ, which takes it to cta::sqrt too.)
+template <class R>
+CTA_DETAIL_TARGET_TAG inline R run_time_sqrt(R v) noexcept {
+#if (defined(__x86_64__) && defined(__SSE2__)) || defined(__aarch64__)
+    if (v >= std::numeric_limits<R>::min() && v <= std::numeric_limits<R>::max()) {
+        if constexpr (std::is_same_v<R, double>) {
+            return __builtin_sqrt(v);
+        } else {
+            return __builtin_sqrtf(v);
+        }
+    }
+#endif
+    return sqrt(v);
+}
+
 /// Rows i0 .. i0 + Rows - 1 of `cta::layer_norm` at run time, the same operations in the same order for each row,
 /// the rows side by side: each of the sums over j is a chain of additions that must stay in order, and Rows
 /// independent chains advance together (where one row at a time waits for each addition of its one chain).
@@ -64,7 +81,7 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void layer_norm_rows(Y& y, c
             squares[r] += deviation * deviation;
         }
     }
-    for (std::size_t r = 0; r < Rows; ++r) sigma[r] = sqrt(squares[r] / d + epsilon);
+    for (std::size_t r = 0; r < Rows; ++r) sigma[r] = run_time_sqrt(squares[r] / d + epsilon);
     for (std::size_t r = 0; r < Rows; ++r) {
         for (std::size_t j = 0; j < X::cols; ++j) {
             y.elems[i0 + r][j] = (static_cast<R>(x.elems[i0 + r][j]) - mean[r]) / sigma[r] *
