@@ -338,7 +338,7 @@ CTA_DETAIL_TARGET_TAG inline void multiply_run_time(C& c, const A& a, const B& b
 /// c = a * b with elements of type R (see "Products" above), written into c (a matrix of R, A::rows x B::cols).
 template <class R, class C, class A, class B>
 CTA_DETAIL_TARGET_TAG constexpr void multiply_into(C& c, const A& a, const B& b) noexcept {
-    if (std::is_constant_evaluated()) {
+    if (detail::is_constant_evaluated()) {
         matrix<typename B::value_type, B::cols, B::rows> bt;  // b's columns as rows
         for (std::size_t k = 0; k < B::rows; ++k) {
             for (std::size_t j = 0; j < B::cols; ++j) bt.elems[j][k] = b.elems[k][j];
@@ -355,7 +355,7 @@ template <class R, class A, class B>
 CTA_DETAIL_TARGET_TAG
 constexpr matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>> multiply(const A& a, const B& b) noexcept {
     matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>> c;
-    if (std::is_constant_evaluated()) {
+    if (detail::is_constant_evaluated()) {
         matrix<typename B::value_type, B::cols, B::rows> bt;  // b's columns as rows
         for (std::size_t k = 0; k < B::rows; ++k) {
             for (std::size_t j = 0; j < B::cols; ++j) bt.elems[j][k] = b.elems[k][j];
@@ -371,7 +371,7 @@ constexpr matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>> multiply(c
 /// `multiply<R>(a, transpose(b))` (so the same bits), without transposing b first; written into c.
 template <class R, class C, class A, class B>
 CTA_DETAIL_TARGET_TAG constexpr void multiply_transposed_into(C& c, const A& a, const B& b) noexcept {
-    if (std::is_constant_evaluated()) {
+    if (detail::is_constant_evaluated()) {
         dot_products<R>(c, a, b);
     } else {
         multiply_run_time<R, true>(c, a, b);

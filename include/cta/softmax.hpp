@@ -272,7 +272,7 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_row(R (&w)[N], const T (&s)[N]) noe
     constexpr R inf = std::numeric_limits<R>::infinity();
 #if CTA_HAVE_VECTORS
     if constexpr (has_vectors<R>) {
-        if (!std::is_constant_evaluated()) {  // run time: the same operations, several at a time where they can be
+        if (!detail::is_constant_evaluated()) {  // run time: the same operations, several at a time where they can be
             softmax_rows(w, s, 1, N);
             return;
         }
@@ -307,7 +307,7 @@ template <class W, class M>
 CTA_DETAIL_TARGET_TAG constexpr void softmax_into(W& w, const M& s) noexcept {
 #if CTA_HAVE_VECTORS
     if constexpr (has_vectors<typename W::value_type>) {
-        if (!std::is_constant_evaluated()) {
+        if (!detail::is_constant_evaluated()) {
             softmax_rows(&w.elems[0][0], &s.elems[0][0], M::rows, M::cols);
             return;
         }

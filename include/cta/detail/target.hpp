@@ -93,3 +93,12 @@
 #else
 #define CTA_DETAIL_TARGET_TAG
 #endif
+
+namespace cta::detail {
+
+/// `std::is_constant_evaluated()`, spelled with the builtin that both compilers have: libstdc++ 12 writes it in C++23
+/// as `if consteval`, which Clang 14 takes as true at run time too, so that a test of it would run the
+/// constant-evaluation code (and skip the run-time checks) in every program built so.
+CTA_DETAIL_TARGET_TAG constexpr bool is_constant_evaluated() noexcept { return __builtin_is_constant_evaluated(); }
+
+}  // namespace cta::detail

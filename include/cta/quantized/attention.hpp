@@ -171,7 +171,7 @@ CTA_DETAIL_TARGET_TAG constexpr void self_attention_int8_constant(self_attention
 template <auto P, std::size_t N, class X>
 CTA_DETAIL_TARGET_TAG constexpr void self_attention_int8_into(self_attention_int8_steps<P, N>& s, const X& x,
                                                               const self_attention_model<P>& m) noexcept {
-    if (std::is_constant_evaluated()) {
+    if (cta::detail::is_constant_evaluated()) {
         self_attention_int8_constant(s, x, m);
         return;
     }

@@ -37,7 +37,7 @@ inline constexpr bool token_ids_below[VocabularySize] = {};
 /// a Cortex-M): an id outside the table is never read as a row.
 template <std::size_t VocabularySize>
 CTA_DETAIL_TARGET_TAG constexpr std::size_t token_id_out_of_range(std::size_t id) noexcept {
-    if (std::is_constant_evaluated()) return token_ids_below<VocabularySize>[id] ? id : VocabularySize;
+    if (detail::is_constant_evaluated()) return token_ids_below<VocabularySize>[id] ? id : VocabularySize;
     __builtin_trap();
 }
 

@@ -150,7 +150,7 @@ CTA_DETAIL_TARGET_TAG constexpr std::int32_t offset_dot(const std::int8_t* a, st
                                                         const std::int8_t* b, std::size_t b_stride,
                                                         std::int32_t b_offset, std::size_t depth) noexcept {
 #if CTA_DETAIL_QUANTIZED_DSP
-    if (!std::is_constant_evaluated()) return dsp::offset_dot(a, a_offset, b, b_stride, b_offset, depth);
+    if (!cta::detail::is_constant_evaluated()) return dsp::offset_dot(a, a_offset, b, b_stride, b_offset, depth);
 #endif
     std::int32_t acc = 0;
     for (std::size_t k = 0; k < depth; ++k)  // one statement, one step: no braces
@@ -738,7 +738,7 @@ CTA_DETAIL_TARGET_TAG inline void product(const int8_operands& p, const int8_out
 CTA_DETAIL_TARGET_TAG constexpr void int8_product(const int8_operands& p, const int8_output_stage& s,
                                                   std::int8_t* output) noexcept {
 #if CTA_DETAIL_QUANTIZED_DSP
-    if (!std::is_constant_evaluated()) {
+    if (!cta::detail::is_constant_evaluated()) {
         dsp::product(p, s, output);
         return;
     }
