@@ -104,7 +104,7 @@ CTA_DETAIL_TARGET_TAG constexpr void attention_layer_into(Steps& s, const XQ& x_
     linear_into(s.queries, x_q, w.w_query, w.b_query);
     linear_into(s.keys, x_kv, w.w_key, w.b_key);
     linear_into(s.values, x_kv, w.w_value, w.b_value);
-    if (std::is_constant_evaluated()) {
+    if (detail::is_constant_evaluated()) {
         for (std::size_t h = 0; h < H; ++h) {
             const auto q = columns<d_k>(s.queries, h * d_k);
             const auto k = columns<d_k>(s.keys, h * d_k);

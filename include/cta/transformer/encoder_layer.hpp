@@ -170,7 +170,7 @@ CTA_DETAIL_TARGET_TAG constexpr auto normalize(const Z& z, const N& n) noexcept 
 /// The layer normalisation of `z` with the weights `n` written into `y`: `y = normalize(z, n)`, the same bits.
 template <class Y, class Z, class N>
 CTA_DETAIL_TARGET_TAG constexpr void normalize_into(Y& y, const Z& z, const N& n) noexcept {
-    if (std::is_constant_evaluated()) {
+    if (detail::is_constant_evaluated()) {
         y = normalize(z, n);  // fewer operations of GCC's budget than writing y through the reference
     } else {
         using R = normalization_t<typename Z::value_type, typename decltype(n.gain)::value_type,
@@ -184,7 +184,7 @@ CTA_DETAIL_TARGET_TAG constexpr void normalize_into(Y& y, const Z& z, const N& n
 /// same bits.
 template <class Hidden, class Y, class Z, class F>
 CTA_DETAIL_TARGET_TAG constexpr void feed_forward_into(Hidden& hidden, Y& outputs, const Z& z, const F& f) noexcept {
-    if (std::is_constant_evaluated()) {  // fewer operations of GCC's budget than writing through the references
+    if (detail::is_constant_evaluated()) {  // fewer operations of GCC's budget than writing through the references
         hidden = relu(linear(z, f.w_1, f.b_1));
         outputs = linear(hidden, f.w_2, f.b_2);
     } else {

@@ -117,7 +117,7 @@ CTA_DETAIL_TARGET_TAG constexpr void linear_into(Y& y, const X& x, const W& w, c
     using P = product_t<typename X::value_type, typename W::value_type>;
     using R = typename Y::value_type;
     if constexpr (std::is_same_v<P, R>) {
-        if (!std::is_constant_evaluated()) {
+        if (!detail::is_constant_evaluated()) {
             multiply_into<P>(y, x, w);
             for (std::size_t i = 0; i < X::rows; ++i) {
                 for (std::size_t j = 0; j < W::cols; ++j) y.elems[i][j] += static_cast<R>(b.elems[0][j]);

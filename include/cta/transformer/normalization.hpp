@@ -143,7 +143,7 @@ CTA_DETAIL_TARGET_TAG constexpr auto layer_norm(
                       "elements as x has columns (d), and with named axes their column axis is x's");
         return rebind_t<X, R>{};
     } else {
-        if (!std::is_constant_evaluated()) {
+        if (!detail::is_constant_evaluated()) {
             detail::layer_norm_run_time(y, x, gain, bias, epsilon);
             return y;
         }
