@@ -14,6 +14,7 @@
 #include <cta/quantized/fully_connected.hpp>
 #include <cta/quantized/softmax.hpp>
 #include <cta/transformer.hpp>
+#include <cta/weights.hpp>
 
 namespace {
 

@@ -1,0 +1,11 @@
+// SPDX-License-Identifier: BSL-1.0
+// cta::weights::load<M>(bytes, name): the dtype is one the loaders read.
+#include <cta/weights.hpp>
+
+#include "../weights/files.hpp"
+
+#ifdef CTA_COMPILE_FAIL
+[[maybe_unused]] constexpr auto m = cta::weights::load<cta::matrix<float, 1, 4>>(test::st_unsupported_dtype, "w");
+#else
+[[maybe_unused]] constexpr auto m = cta::weights::load<cta::matrix<float, 1, 2>>(test::safetensors_w, "w");
+#endif
