@@ -261,6 +261,14 @@ constexpr std::array<decltype(post_layer), 2> layers{post_layer, post_layer};
 static_assert(cta::identical(cta::encode(x, layers), cta::encode(cta::encode(x, post_layer), post_layer)));
 // [/transformer:stack]
 
+// [transformer:stack_steps]
+// The record of every layer of the stack: layer 1's steps are those of a layer on layer 0's outputs.
+constexpr auto stack_steps = cta::encoder_stack_steps(x, layers);  // std::array of 2 cta::encoder_steps
+static_assert(stack_steps[0] == steps);
+static_assert(stack_steps[1] == cta::encoder_layer_steps(stack_steps[0].outputs, post_layer));
+static_assert(cta::identical(stack_steps[1].outputs, cta::encode(x, layers)));
+// [/transformer:stack_steps]
+
 // [transformer:head]
 // The head: one logit per token of the vocabulary, then the largest of each row.
 constexpr matrix<double, 4, 5> w_head{{
@@ -338,6 +346,17 @@ constexpr auto& mirror = layer_1_steps.self_attention.weights[0];  // 8 x 8, one
 static_assert(cta::argmax_rows(mirror) == std::array<std::size_t, 8>{0, 0, 2, 3, 3, 2, 1, 0});
 static_assert(mirror(4, 3) == 1 && mirror(5, 2) == 1 && mirror(6, 1) == 1 && mirror(7, 0) == 1);
 // [/transformer:tiny_reverse]
+
+// [transformer:tiny_run]
+// Every step of one run of the model on those 8 tokens: its inputs, each layer's record, the final layer norm's
+// outputs and the logits. Layer 1's record is the one above; the last row's argmax is the next answer digit, 3.
+constexpr auto run = cta::model_logits_steps(tiny, read);
+static_assert(cta::identical(run.embedded, tiny_inputs));
+static_assert(run.layers[0] == layer_1_steps);
+static_assert(run.layers[1] == cta::encoder_layer_steps(run.layers[0].outputs, layer_2, cta::causal));
+static_assert(cta::identical(run.logits, cta::model_logits(tiny, read)));
+static_assert(cta::argmax(run.logits, 7) == 3);
+// [/transformer:tiny_run]
 
 // [transformer:tiny_ablation]
 // A layer of zeros adds nothing to the stream (x + 0): the model without layer 1, without layer 2.

@@ -4,6 +4,7 @@
 // built once per set of compiler flags listed in CMakeLists.txt (FMA-capable targets, GNU modes, fast-math).
 #include "../runtime/at_run_time.hpp"
 #include "../runtime/catch.hpp"
+#include "../runtime/same_record.hpp"
 
 #include <bit>
 #include <cstddef>
@@ -18,6 +19,7 @@
 #include <cta/math/erf.hpp>
 #include <cta/math/log.hpp>
 #include <cta/transformer/encoder_layer.hpp>
+#include <cta/transformer/model.hpp>
 
 // Built for an x86-64 level (tests/identity/CMakeLists.txt): the run-time kernels use that level's vector registers.
 #ifdef CTA_IDENTITY_VECTOR_BYTES
@@ -481,4 +483,53 @@ TEST_CASE("encoder layer and layer normalisation: run time gives the compile-tim
     constexpr auto bias = make<double, 1, 24>(33, 0.5);
     constexpr auto normalized = cta::layer_norm(xn, gain, bias);
     CHECK(same_bits(cta::layer_norm(at_run_time(xn), at_run_time(gain), at_run_time(bias)), normalized));
+}
+
+namespace {
+
+/// A pre-norm encoder layer of d_model = 16, 2 heads of d_k = 8 and d_ff = 24, its weights in T from the seeds
+/// seed .. seed + 15, made with `read`.
+template <class T, class Read>
+constexpr auto small_layer(std::uint64_t seed, Read read) {
+    constexpr std::size_t d = 16, d_ff = 24;
+    return cta::make_encoder_layer<2>(
+        cta::attention_weights{read(make<T, d, d>(seed, 0.4)), read(make<T, 1, d>(seed + 1, 0.1)),
+                               read(make<T, d, d>(seed + 2, 0.4)), read(make<T, 1, d>(seed + 3, 0.1)),
+                               read(make<T, d, d>(seed + 4, 0.4)), read(make<T, 1, d>(seed + 5, 0.1)),
+                               read(make<T, d, d>(seed + 6, 0.4)), read(make<T, 1, d>(seed + 7, 0.1))},
+        cta::feed_forward_weights{read(make<T, d, d_ff>(seed + 8, 0.4)), read(make<T, 1, d_ff>(seed + 9, 0.1)),
+                                  read(make<T, d_ff, d>(seed + 10, 0.4)), read(make<T, 1, d>(seed + 11, 0.1))},
+        cta::layer_norm_weights{read(make<T, 1, d>(seed + 12, 1.5)), read(make<T, 1, d>(seed + 13, 0.5))},
+        cta::layer_norm_weights{read(make<T, 1, d>(seed + 14, 1.5)), read(make<T, 1, d>(seed + 15, 0.5))},
+        cta::pre_norm);
+}
+
+/// Every step of a run of a decoder-only model (a vocabulary of 11 tokens, d_model = 16, two of those layers in a
+/// std::array, a final normalisation) on 9 token ids, in T: the model's weights made with `read`, the ids read with
+/// `read_id`.
+template <class T, class Read, class ReadId>
+constexpr auto model_run_case(Read read, ReadId read_id) {
+    const cta::decoder_only_model model{
+        read(make<T, 11, 16>(41, 1.0)),
+        std::array{small_layer<T>(50, read), small_layer<T>(70, read)},
+        cta::layer_norm_weights{read(make<T, 1, 16>(42, 1.5)), read(make<T, 1, 16>(43, 0.5))},
+        read(make<T, 16, 11>(44, 0.5)), read(make<T, 1, 11>(45, 0.1))};
+    std::array<std::size_t, 9> ids{3, 1, 4, 1, 5, 9, 2, 6, 5};
+    for (auto& id : ids) id = read_id(id);
+    return cta::model_logits_steps(model, ids);
+}
+
+constexpr auto read_id_as_is = [](std::size_t id) { return id; };
+constexpr auto read_id_at_run_time = [](std::size_t id) { return at_run_time(id); };
+constexpr auto same_bits_of = [](const auto& run_time, const auto& compile_time) {
+    return same_bits(run_time, compile_time);
+};
+
+}  // namespace
+
+TEST_CASE("the record of a model's run: run time gives the compile-time bits", "[identity]") {
+    constexpr auto run = model_run_case<double>(as_is, read_id_as_is);
+    CHECK(test::same_record(model_run_case<double>(read_at_run_time, read_id_at_run_time), run, same_bits_of));
+    constexpr auto run_f = model_run_case<float>(as_is, read_id_as_is);
+    CHECK(test::same_record(model_run_case<float>(read_at_run_time, read_id_at_run_time), run_f, same_bits_of));
 }

@@ -122,10 +122,55 @@ constexpr auto stack_tuple(Read read) {
                                                encoder_of<typename data<T>::enc_3, cta::pre_norm_t>(read)));
 }
 
+/// The records of the two stacks above, layer by layer (cta::encoder_stack_steps).
+template <class T, class Read>
+constexpr auto stack_array_steps(Read read) {
+    return cta::encoder_stack_steps(read(data<T>::x),
+                                    std::array{encoder_of<typename data<T>::enc, cta::post_norm_t>(read),
+                                               encoder_of<typename data<T>::enc_2, cta::post_norm_t>(read)});
+}
+template <class T, class Read>
+constexpr auto stack_tuple_steps(Read read) {
+    return cta::encoder_stack_steps(
+        read(data<T>::x), boost::hana::make_tuple(encoder_of<typename data<T>::enc, cta::post_norm_t>(read),
+                                                  encoder_of<typename data<T>::enc_3, cta::pre_norm_t>(read)));
+}
+/// The records of stacks of decoder layers attending to the memory, causal self-attention: `dec` post-norm twice (a
+/// std::array), `dec` post-norm then pre-norm (a boost::hana::tuple).
+template <class T, class Read>
+constexpr auto decoder_stack_array_steps(Read read) {
+    const auto post = decoder_of<typename data<T>::dec, cta::post_norm_t>(read);
+    return cta::decoder_stack_steps(read(data<T>::x), read(data<T>::memory), std::array{post, post}, cta::causal);
+}
+template <class T, class Read>
+constexpr auto decoder_stack_tuple_steps(Read read) {
+    return cta::decoder_stack_steps(read(data<T>::x), read(data<T>::memory),
+                                    boost::hana::make_tuple(decoder_of<typename data<T>::dec, cta::post_norm_t>(read),
+                                                            decoder_of<typename data<T>::dec, cta::pre_norm_t>(read)),
+                                    cta::causal);
+}
+
 /// The model's logits of the reference's ids.
 template <class T, class Read, class ReadId>
 constexpr auto model_logits(Read read, ReadId read_id) {
     return cta::model_logits(model_of<T>(read), ids_of(block_reference::expected::model_ids, read_id));
+}
+/// Every step of the model's run on the reference's ids (cta::model_logits_steps).
+template <class T, class Read, class ReadId>
+constexpr auto model_run(Read read, ReadId read_id) {
+    return cta::model_logits_steps(model_of<T>(read), ids_of(block_reference::expected::model_ids, read_id));
+}
+/// The same model with its layers as a boost::hana::tuple and without the final normalisation.
+template <class T, class Read>
+constexpr auto model_tuple_without_norm_of(Read read) {
+    const auto model = model_of<T>(read);
+    return cta::decoder_only_model{model.embedding, boost::hana::make_tuple(model.layers[0], model.layers[1]),
+                                   cta::no_norm, model.w_head, model.b_head};
+}
+template <class T, class Read, class ReadId>
+constexpr auto model_tuple_without_norm_run(Read read, ReadId read_id) {
+    return cta::model_logits_steps(model_tuple_without_norm_of<T>(read),
+                                   ids_of(block_reference::expected::model_ids, read_id));
 }
 /// Greedy decoding of 4 tokens after the reference's prompt.
 template <class T, class Read, class ReadId>

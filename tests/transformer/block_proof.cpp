@@ -14,8 +14,10 @@
 //   layers, 4.6e-6 for the model's logits), and not within 1e-12: the bound can fail.
 // The model's argmax and the generated tokens are the reference's exactly, in both types (the reference's smallest
 // gap between the two largest logits of a decision is 0.0205, far above the errors). Also: the records' Hana keys in
-// order, post-norm and pre-norm differ, a std::array stack is the layers applied one after the other, and under
-// cta::causal the first rows do not depend on later tokens.
+// order, post-norm and pre-norm differ, a std::array stack is the layers applied one after the other, the records of
+// stacks (cta::encoder_stack_steps, cta::decoder_stack_steps) and of a model's run (cta::model_logits_steps) are
+// their layers' records chained and end with encode's, decode's and model_logits' bits, and under cta::causal the
+// first rows do not depend on later tokens.
 #include <array>
 #include <cstddef>
 #include <limits>
@@ -224,11 +226,97 @@ constexpr std::array<std::size_t, 2> first_two_ids{ref::model_ids[0], ref::model
 static_assert(cta::identical(cta::model_logits(model_of<double>(identity), first_two_ids),
                              first_rows<2>(logits_double)));
 
+// ---- The records of stacks and of the model ------------------------------------------------------------------------
+// A stack's record is its layers' records, each layer's on the outputs of the one before it (x for the first), and
+// its last outputs are encode's (decode's), bit for bit: std::array and boost::hana::tuple stacks, in double and float.
+constexpr auto stack_array_steps_double = stack_array_steps<double>(identity);
+constexpr auto stack_array_steps_float = stack_array_steps<float>(identity);
+constexpr auto stack_tuple_steps_double = stack_tuple_steps<double>(identity);
+constexpr auto stack_tuple_steps_float = stack_tuple_steps<float>(identity);
+constexpr auto enc_3 = encoder_of<data<double>::enc_3, cta::pre_norm_t>(identity);
+static_assert(stack_array_steps_double[0] == encoder_post_double);
+static_assert(stack_array_steps_double[1] == cta::encoder_layer_steps(stack_array_steps_double[0].outputs, enc_2));
+static_assert(cta::identical(stack_array_steps_double[1].outputs, stack_array_double));
+static_assert(cta::identical(stack_array_steps_float[1].outputs, stack_array_float));
+static_assert(stack_tuple_steps_double[hana::size_c<0>] == encoder_post_double);
+static_assert(stack_tuple_steps_double[hana::size_c<1>] ==
+              cta::encoder_layer_steps(stack_tuple_steps_double[hana::size_c<0>].outputs, enc_3));
+static_assert(cta::identical(stack_tuple_steps_double[hana::size_c<1>].outputs, stack_tuple_double));
+static_assert(cta::identical(stack_tuple_steps_float[hana::size_c<1>].outputs, stack_tuple_float));
+// The options reach every layer; == of the records can fail (other inputs, other layers, other options).
+static_assert(cta::encoder_stack_steps(x_double, std::array{enc_post, enc_2}, cta::causal) ==
+              std::array{encoder_post_causal_double,
+                         cta::encoder_layer_steps(encoder_post_causal_double.outputs, enc_2, cta::causal)});
+static_assert(stack_array_steps_double[0] != stack_array_steps_double[1]);
+static_assert(cta::encoder_stack_steps(x_changed_1, hana::make_tuple(enc_post, enc_3)) !=
+              stack_tuple_steps_double);
+static_assert(cta::encoder_stack_steps(x_double, hana::make_tuple(enc_post, enc_3), cta::causal) !=
+              stack_tuple_steps_double);
+
+// Decoder stacks, every layer attending to the memory.
+constexpr auto dec_pre = decoder_of<data<double>::dec, cta::pre_norm_t>(identity);
+constexpr auto decoder_array_double = decoder_stack_array_steps<double>(identity);
+constexpr auto decoder_tuple_double = decoder_stack_tuple_steps<double>(identity);
+constexpr auto decoder_tuple_float = decoder_stack_tuple_steps<float>(identity);
+static_assert(decoder_array_double[0] == decoder_post_double);
+static_assert(decoder_array_double[1] ==
+              cta::decoder_layer_steps(decoder_array_double[0].outputs, memory_double, dec_post, cta::causal));
+static_assert(cta::identical(decoder_array_double[1].outputs,
+                             cta::decode(x_double, memory_double, std::array{dec_post, dec_post}, cta::causal)));
+static_assert(decoder_tuple_double[hana::size_c<0>] == decoder_post_double);
+static_assert(decoder_tuple_double[hana::size_c<1>] ==
+              cta::decoder_layer_steps(decoder_tuple_double[hana::size_c<0>].outputs, memory_double, dec_pre,
+                                       cta::causal));
+static_assert(cta::identical(decoder_tuple_double[hana::size_c<1>].outputs,
+                             cta::decode(x_double, memory_double, hana::make_tuple(dec_post, dec_pre), cta::causal)));
+static_assert(cta::identical(decoder_tuple_float[hana::size_c<1>].outputs,
+                             cta::decode(data<float>::x, data<float>::memory,
+                                         hana::make_tuple(decoder_of<data<float>::dec, cta::post_norm_t>(identity),
+                                                          decoder_of<data<float>::dec, cta::pre_norm_t>(identity)),
+                                         cta::causal)));
+static_assert(decoder_array_double[0] != decoder_array_double[1]);
+
+// The model's run: the embedded tokens, the layers' records chained under cta::causal, the final normalisation and
+// the logits, which are model_logits', bit for bit (and within the reference's bound).
+constexpr auto run_double = model_run<double>(identity, identity);
+constexpr auto run_float = model_run<float>(identity, identity);
+static_assert(cta::identical(run_double.logits, logits_double));
+static_assert(cta::identical(run_float.logits, logits_float));
+static_assert(worst_error(run_float.logits, ref::model_logits, floor_float) <= bound_float);
+static_assert(cta::identical(run_double.embedded, model_inputs));
+static_assert(run_double.layers[0] == cta::encoder_layer_steps(model_inputs, model_double.layers[0], cta::causal));
+static_assert(run_double.layers[1] ==
+              cta::encoder_layer_steps(run_double.layers[0].outputs, model_double.layers[1], cta::causal));
+static_assert(run_double.layers == cta::encoder_stack_steps(model_inputs, model_double.layers, cta::causal));
+static_assert(cta::identical(run_double.normalized,
+                             cta::layer_norm(run_double.layers[1].outputs, model_double.final_norm.gain,
+                                             model_double.final_norm.bias)));
+static_assert(run_double == run_double && !(run_double == model_run<double>(identity, [](std::size_t id) {
+                  return (id + 1) % 6;
+              })));
+// Layers of several types (a boost::hana::tuple) and no final normalisation: the normalised step is the last
+// layer's outputs.
+constexpr auto run_tuple_double = model_tuple_without_norm_run<double>(identity, identity);
+static_assert(cta::identical(run_tuple_double.logits,
+                             cta::model_logits(model_tuple_without_norm_of<double>(identity), ref::model_ids)));
+static_assert(cta::identical(run_tuple_double.normalized, run_tuple_double.layers[hana::size_c<1>].outputs));
+static_assert(run_tuple_double.layers[hana::size_c<0>] == run_double.layers[0]);
+static_assert(run_tuple_double.layers[hana::size_c<1>] == run_double.layers[1]);
+static_assert(hana::keys(run_double) == hana::make_tuple(BOOST_HANA_STRING("embedded"), BOOST_HANA_STRING("layers"),
+                                                         BOOST_HANA_STRING("normalized"), BOOST_HANA_STRING("logits")));
+
 // ---- Types ----------------------------------------------------------------------------------------------------------
 static_assert(std::is_same_v<decltype(encoder_post_float.outputs), matrix<float, 3, 4>>);
 static_assert(std::is_same_v<decltype(decoder_pre_double.hidden), matrix<double, 3, 8>>);
 static_assert(std::is_same_v<decltype(cross_double.weights), std::array<matrix<double, 3, 2>, 2>>);
 static_assert(std::is_same_v<decltype(logits_float), const matrix<float, 4, 6>>);
 static_assert(std::is_same_v<decltype(generated_double), const std::array<std::size_t, 6>>);
+// A std::array stack's record is a std::array of one record type, a boost::hana::tuple stack's a boost::hana::tuple
+// of each layer's (d_ff = 8, then 6).
+using float_layer = decltype(encoder_of<data<float>::enc, cta::post_norm_t>(identity));
+static_assert(std::is_same_v<decltype(stack_array_steps_float),
+                             const std::array<cta::encoder_layer_steps_t<matrix<float, 3, 4>, float_layer>, 2>>);
+static_assert(std::is_same_v<decltype(stack_tuple_steps_double[hana::size_c<1>].hidden), matrix<double, 3, 6>>);
+static_assert(std::is_same_v<decltype(run_float.logits), matrix<float, 4, 6>>);
 
 }  // namespace

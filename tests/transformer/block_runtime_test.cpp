@@ -1,48 +1,31 @@
 // SPDX-License-Identifier: BSL-1.0
 // The Transformer blocks computed at run time on inputs the compiler cannot know (every weight and input read
-// through volatile, the token ids too): every step of every record, every stack's and the model's outputs, the
-// argmax and the generated tokens are bit for bit those computed at compile time from the same inputs
-// (block_proof.cpp proves those against the 50-digit references), in double and in float.
+// through volatile, the token ids too): every step of every record (of a layer, of a stack, of the model's run),
+// every stack's and the model's outputs, the argmax and the generated tokens are bit for bit those computed at
+// compile time from the same inputs (block_proof.cpp proves those against the 50-digit references), in double and in
+// float.
 #include "catch.hpp"
 
 #include <array>
 #include <cstddef>
 #include <type_traits>
 
-#include <boost/hana/at_key.hpp>
-#include <boost/hana/for_each.hpp>
-#include <boost/hana/keys.hpp>
-
 #include "at_run_time.hpp"
 #include "block_cases.hpp"
+#include "same_record.hpp"
 
 namespace {
 
 using namespace block_cases;
 using layer_cases::identity;
 using test::at_run_time;
-namespace hana = boost::hana;
 
 const auto read = [](const auto& x) { return at_run_time(x); };
 
-/// True if `a` and `b` have the same bits: matrices (cta::identical), arrays of them, and Hana structs of those
-/// (the records), member by member.
+/// True if `a` and `b` have the same bits: matrices (cta::identical), and the records made of them.
 template <class A>
 bool identical_record(const A& a, const A& b) {
-    if constexpr (cta::matrix_type<A>) {
-        return cta::identical(a, b);
-    } else if constexpr (requires { std::tuple_size<A>::value; }) {
-        for (std::size_t i = 0; i < std::tuple_size<A>::value; ++i) {
-            if (!identical_record(a[i], b[i])) return false;
-        }
-        return true;
-    } else {
-        bool same = true;
-        hana::for_each(hana::keys(a), [&](auto key) {
-            if (!identical_record(hana::at_key(a, key), hana::at_key(b, key))) same = false;
-        });
-        return same;
-    }
+    return test::same_record(a, b, [](const auto& x, const auto& y) { return cta::identical(x, y); });
 }
 
 template <class T>
@@ -92,6 +75,24 @@ void check_stacks_and_model() {
     CHECK(tokens == block_reference::expected::generated);
 }
 
+template <class T>
+void check_stack_and_model_records() {
+    constexpr auto array = stack_array_steps<T>(identity);
+    constexpr auto tuple = stack_tuple_steps<T>(identity);
+    constexpr auto decoder_array = decoder_stack_array_steps<T>(identity);
+    constexpr auto decoder_tuple = decoder_stack_tuple_steps<T>(identity);
+    constexpr auto run = model_run<T>(identity, identity);
+    constexpr auto run_tuple = model_tuple_without_norm_run<T>(identity, identity);
+    CHECK(identical_record(stack_array_steps<T>(read), array));
+    CHECK(identical_record(stack_tuple_steps<T>(read), tuple));
+    CHECK(identical_record(decoder_stack_array_steps<T>(read), decoder_array));
+    CHECK(identical_record(decoder_stack_tuple_steps<T>(read), decoder_tuple));
+    const auto run_at_run_time = model_run<T>(read, read);
+    CHECK(identical_record(run_at_run_time, run));
+    CHECK(cta::identical(run_at_run_time.logits, model_logits<T>(read, read)));
+    CHECK(identical_record(model_tuple_without_norm_run<T>(read, read), run_tuple));
+}
+
 }  // namespace
 
 TEST_CASE("transformer blocks: the attention sublayer at run time equals compile time, bit for bit") {
@@ -109,4 +110,8 @@ TEST_CASE("transformer blocks: the decoder layer at run time equals compile time
 TEST_CASE("transformer blocks: stacks, the model's logits and generation at run time equal compile time") {
     check_stacks_and_model<double>();
     check_stacks_and_model<float>();
+}
+TEST_CASE("transformer blocks: the records of stacks and of the model's run at run time equal compile time") {
+    check_stack_and_model_records<double>();
+    check_stack_and_model_records<float>();
 }

@@ -24,6 +24,22 @@ CTA_FP_PRODUCTS_BEGIN
 
 namespace cta {
 
+namespace detail {
+
+/// `F` of every element of `m`, in the order of the elements: the shape and axes of `m`, elements of the type `F`
+/// returns. The matrix overloads of the activations below, each with its scalar function as `F` (a call of `F` is a
+/// call of that function: the same operations, at compile time and at run time, as a loop written for it).
+template <auto F, class M>
+CTA_DETAIL_TARGET_TAG constexpr auto map_elements(const M& m) noexcept {
+    rebind_t<M, decltype(F(m.elems[0][0]))> y;
+    for (std::size_t i = 0; i < M::rows; ++i) {
+        for (std::size_t j = 0; j < M::cols; ++j) y.elems[i][j] = F(m.elems[i][j]);
+    }
+    return y;
+}
+
+}  // namespace detail
+
 /// @brief The rectifier, `relu(x) = x` for x > 0, else 0: +0 for every x <= 0 (-0 included, so `relu(-0.0)` is
 /// `+0.0`), and NaN for NaN (as PyTorch propagates it). Any arithmetic type; the result has `x`'s type.
 template <scalar_type S>
@@ -36,14 +52,16 @@ CTA_DETAIL_TARGET_TAG constexpr std::remove_cvref_t<S> relu(S x) noexcept {
     }
 }
 
+namespace detail {
+/// The scalar `cta::relu` of T, for `map_elements`.
+template <class T>
+inline constexpr T (*relu_of)(T) noexcept = &relu;
+}  // namespace detail
+
 /// @brief `relu` of every element: the shape, axes and element type of `m`.
 template <matrix_type M>
 CTA_DETAIL_TARGET_TAG constexpr auto relu(const M& m) noexcept {
-    rebind_t<M, typename M::value_type> y;
-    for (std::size_t i = 0; i < M::rows; ++i) {
-        for (std::size_t j = 0; j < M::cols; ++j) y.elems[i][j] = relu(m.elems[i][j]);
-    }
-    return y;
+    return detail::map_elements<detail::relu_of<typename M::value_type>>(m);
 }
 
 /// @brief The sigmoid-weighted linear unit, `silu(x) = x * sigmoid(x) = x / (1 + e^-x)`, in `float` or `double`
@@ -72,11 +90,8 @@ CTA_DETAIL_TARGET_TAG constexpr auto silu(S x) noexcept {
 /// @brief `silu` of every element: the shape and axes of `m`, elements of the type `silu` returns for them.
 template <matrix_type M>
 CTA_DETAIL_TARGET_TAG constexpr auto silu(const M& m) noexcept {
-    rebind_t<M, decltype(silu(m.elems[0][0]))> y;
-    for (std::size_t i = 0; i < M::rows; ++i) {
-        for (std::size_t j = 0; j < M::cols; ++j) y.elems[i][j] = silu(m.elems[i][j]);
-    }
-    return y;
+    using T = typename M::value_type;
+    return detail::map_elements<static_cast<decltype(silu(T{})) (*)(T) noexcept>(&silu)>(m);
 }
 
 namespace detail {
@@ -122,11 +137,8 @@ CTA_DETAIL_TARGET_TAG constexpr auto gelu(S x) noexcept {
 /// @brief `gelu` of every element: the shape and axes of `m`, elements of the type `gelu` returns for them.
 template <matrix_type M>
 CTA_DETAIL_TARGET_TAG constexpr auto gelu(const M& m) noexcept {
-    rebind_t<M, decltype(gelu(m.elems[0][0]))> y;
-    for (std::size_t i = 0; i < M::rows; ++i) {
-        for (std::size_t j = 0; j < M::cols; ++j) y.elems[i][j] = gelu(m.elems[i][j]);
-    }
-    return y;
+    using T = typename M::value_type;
+    return detail::map_elements<static_cast<decltype(gelu(T{})) (*)(T) noexcept>(&gelu)>(m);
 }
 
 /// @brief The tanh approximation of GELU, `x / 2 (1 + tanh(u))`, u = sqrt(2/pi) (x + 0.044715 x^3) (PyTorch's
@@ -154,11 +166,8 @@ CTA_DETAIL_TARGET_TAG constexpr auto gelu_tanh(S x) noexcept {
 /// @brief `gelu_tanh` of every element: the shape and axes of `m`, elements of the type `gelu_tanh` returns for them.
 template <matrix_type M>
 CTA_DETAIL_TARGET_TAG constexpr auto gelu_tanh(const M& m) noexcept {
-    rebind_t<M, decltype(gelu_tanh(m.elems[0][0]))> y;
-    for (std::size_t i = 0; i < M::rows; ++i) {
-        for (std::size_t j = 0; j < M::cols; ++j) y.elems[i][j] = gelu_tanh(m.elems[i][j]);
-    }
-    return y;
+    using T = typename M::value_type;
+    return detail::map_elements<static_cast<decltype(gelu_tanh(T{})) (*)(T) noexcept>(&gelu_tanh)>(m);
 }
 
 }  // namespace cta

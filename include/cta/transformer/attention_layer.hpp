@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include <boost/hana/define_struct.hpp>
+#include <boost/hana/fwd/equal.hpp>
 
 #include <cta/attention.hpp>
 #include <cta/detail/shape_check.hpp>
@@ -54,6 +55,13 @@ struct attention_layer_steps {
 };
 
 namespace detail {
+
+/// True for the records of steps of the Transformer blocks (`cta::attention_layer_steps`, `cta::encoder_steps`,
+/// `cta::decoder_steps`, `cta::model_steps`): `boost::hana::equal` compares them with their `operator==` (below).
+template <class T>
+inline constexpr bool is_block_record = false;
+template <std::size_t H, class... Steps>
+inline constexpr bool is_block_record<attention_layer_steps<H, Steps...>> = true;
 
 /// The record of the attention sublayer with H heads for queries from XQ and keys and values from XKV: the
 /// projections have the type of `cta::linear(x, w, b)` (`linear_t`, which instantiates nothing: a broken shape rule
@@ -184,6 +192,18 @@ CTA_DETAIL_TARGET_TAG constexpr attention_layer_steps_t<H, XQ, XKV, A> attention
 }
 
 }  // namespace cta
+
+namespace boost::hana {
+
+/// `boost::hana::equal` of two records of the Transformer blocks, and so `==` of `boost::hana::tuple`s of records (the
+/// records of a stack of layers of several types): the record's `operator==`. A record is both a Hana Struct and
+/// equality comparable, two ways of comparing that Hana would otherwise find ambiguous.
+template <class T>
+struct equal_impl<T, T, std::enable_if_t<cta::detail::is_block_record<T>>> {
+    CTA_DETAIL_TARGET_TAG static constexpr bool apply(const T& a, const T& b) noexcept { return a == b; }
+};
+
+}  // namespace boost::hana
 
 CTA_FP_PRODUCTS_END
 CTA_FP_STRICT_END

@@ -4,7 +4,8 @@
 /// `nn.TransformerDecoderLayer` at inference, dropout off, ReLU): `cta::decoder_layer` and `cta::make_decoder_layer`,
 /// `cta::decode(x, memory, layer, options...)`, the record of every step `cta::decoder_steps` (returned by
 /// `cta::decoder_layer_steps`), and stacks of layers (`cta::decode(x, memory, layers, options...)`, every layer
-/// attending to the same `memory`, the encoder's outputs).
+/// attending to the same `memory`, the encoder's outputs) with the records of their layers
+/// (`cta::decoder_stack_steps`).
 ///
 /// Post-norm (`cta::post_norm`, the default):
 ///
@@ -22,8 +23,12 @@
 #include <cstddef>
 #include <type_traits>
 
+#include <boost/hana/at.hpp>
 #include <boost/hana/define_struct.hpp>
+#include <boost/hana/equal.hpp>
 #include <boost/hana/fold_left.hpp>
+#include <boost/hana/integral_constant.hpp>
+#include <boost/hana/not_equal.hpp>
 #include <boost/hana/tuple.hpp>
 
 #include <cta/attention.hpp>
@@ -118,6 +123,9 @@ struct decoder_steps {
 };
 
 namespace detail {
+
+template <class Model, class SelfAttention, class CrossAttention, class Hidden>
+inline constexpr bool is_block_record<decoder_steps<Model, SelfAttention, CrossAttention, Hidden>> = true;
 
 /// Checks a decoder layer's shape rules for inputs X and memory M; true when they hold (otherwise the build stops
 /// here, naming `cta::op::decoder_layer` and the matrices of the broken rule).
@@ -281,6 +289,101 @@ CTA_DETAIL_TARGET_TAG constexpr auto decode(const X& x, const M& memory, const b
     return boost::hana::fold_left(layers, x, [&](const auto& y, const auto& layer) {
         return decode(y, memory, layer, options...);
     });
+}
+
+namespace detail {
+
+/// The records of a boost::hana::tuple of decoder layers `Layers...` attending to a memory M, after the records
+/// `Done...`, the next layer's inputs being X.
+template <class Done, class X, class M, class... Layers>
+struct decoder_chain {
+    using type = Done;
+};
+template <class... Done, class X, class M, class Layer, class... Rest>
+struct decoder_chain<boost::hana::tuple<Done...>, X, M, Layer, Rest...> {
+    using steps = decoder_layer_steps_t<X, M, Layer>;
+    using type =
+        typename decoder_chain<boost::hana::tuple<Done..., steps>, decltype(steps::outputs), M, Rest...>::type;
+};
+
+/// The record of a stack of decoder layers `Layers` (a std::array or a boost::hana::tuple) on inputs X attending to
+/// a memory M.
+template <class X, class M, class Layers>
+struct decoder_stack_types;
+template <class X, class M, class Layer, std::size_t N>
+struct decoder_stack_types<X, M, std::array<Layer, N>> {
+    using model_type = typename decoder_layer_types<X, M, Layer>::model_type;
+    using steps_type = std::array<decoder_layer_steps_t<model_type, M, Layer>, N>;
+};
+template <class X, class M, class... Layers>
+struct decoder_stack_types<X, M, boost::hana::tuple<Layers...>> {
+    using steps_type = typename decoder_chain<boost::hana::tuple<>, X, M, Layers...>::type;
+};
+
+/// Every step of a stack of decoder layers of one type into `s`, each layer attending to `memory`: layer 0's on x,
+/// layer l's on the outputs of layer l - 1, each as `cta::decode` computes it.
+template <class Steps, class X, class M, class Layer, std::size_t N, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr void decoder_stack_into(Steps& s, const X& x, const M& memory,
+                                                        const std::array<Layer, N>& layers,
+                                                        const Options&... options) noexcept {
+    if constexpr (N > 0 && check_decoder_layer<X, M, Layer>()) {
+        decoder_layer_into(s[0], x, memory, layers[0], options...);
+        for (std::size_t l = 1; l < N; ++l) {
+            decoder_layer_into(s[l], s[l - 1].outputs, memory, layers[l], options...);
+        }
+    }
+}
+
+/// ... of a boost::hana::tuple of layers, from layer I on, x being layer I's inputs.
+template <std::size_t I = 0, class Steps, class X, class M, class... Layers, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr void decoder_stack_into(Steps& s, const X& x, const M& memory,
+                                                        const boost::hana::tuple<Layers...>& layers,
+                                                        const Options&... options) noexcept {
+    if constexpr (I < sizeof...(Layers)) {
+        const auto& layer = layers[boost::hana::size_c<I>];
+        if constexpr (check_decoder_layer<X, M, std::remove_cvref_t<decltype(layer)>>()) {
+            auto& record = s[boost::hana::size_c<I>];
+            decoder_layer_into(record, x, memory, layer, options...);
+            decoder_stack_into<I + 1>(s, record.outputs, memory, layers, options...);
+        }
+    }
+}
+
+}  // namespace detail
+
+/// @brief The record of every layer of `cta::decoder_stack_steps(x, memory, layers, options...)` for these types: for
+/// a `std::array` of N layers, a `std::array` of N `cta::decoder_steps` records of one type (that of a layer on the
+/// stack's n x d_model matrices); for a `boost::hana::tuple` of layers, a `boost::hana::tuple` of each layer's record.
+template <class X, class M, class Layers>
+using decoder_stack_steps_t = typename detail::decoder_stack_types<X, M, Layers>::steps_type;
+
+/// @brief Every step of a stack of decoder layers of one type on `x`, each layer attending to `memory`: record l is
+/// that of `layers[l]` on the outputs of layer l - 1 (on `x` for layer 0), the steps `cta::decoder_layer_steps`
+/// gives, and the outputs of the last are `cta::decode(x, memory, layers, options...)`, the same bits. Options and
+/// shape rules as `cta::decoder_layer_steps`.
+template <matrix_type X, matrix_type M, class Layer, std::size_t N, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr decoder_stack_steps_t<X, M, std::array<Layer, N>> decoder_stack_steps(
+    const X& x, const M& memory, const std::array<Layer, N>& layers, const Options&... options) noexcept {
+    static_assert(N > 0, "cta::decoder_stack_steps(x, memory, layers): a stack of at least one layer");
+    decoder_stack_steps_t<X, M, std::array<Layer, N>> s{};
+    if constexpr (detail::check_options<op::decoder_layer, Options...>()) {
+        detail::decoder_stack_into(s, x, memory, layers, options...);
+    }
+    return s;
+}
+
+/// @brief Every step of a stack of decoder layers of several types (a `boost::hana::tuple`) on `x`, each attending to
+/// `memory`: a `boost::hana::tuple` of each layer's record, in order; the outputs of the last are
+/// `cta::decode(x, memory, layers, options...)`, the same bits.
+template <matrix_type X, matrix_type M, class... Layers, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr decoder_stack_steps_t<X, M, boost::hana::tuple<Layers...>> decoder_stack_steps(
+    const X& x, const M& memory, const boost::hana::tuple<Layers...>& layers, const Options&... options) noexcept {
+    static_assert(sizeof...(Layers) > 0, "cta::decoder_stack_steps(x, memory, layers): a stack of at least one layer");
+    decoder_stack_steps_t<X, M, boost::hana::tuple<Layers...>> s{};
+    if constexpr (detail::check_options<op::decoder_layer, Options...>()) {
+        detail::decoder_stack_into(s, x, memory, layers, options...);
+    }
+    return s;
 }
 
 }  // namespace cta
