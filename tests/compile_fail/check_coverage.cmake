@@ -14,6 +14,10 @@
 # `}  // namespace precondition`), which a constant evaluation calls only when a parameter breaks the rule, and which
 # stops it with its name (the quantized arithmetic's, not being constexpr; cta::token_embedding's, by reading past an
 # array, so that the compilers also print the id and the bound); such a rule's text is the function's name.
+# And the reasons a weight file does not load: every function `template <class M> void <reason>()` declared in a
+# `namespace cannot_load {` block (closed by `}  // namespace cannot_load`, include/cta/weights/result.hpp), which
+# cta::weights::load and load_npy call in a constant evaluation to stop it with the reason's name; such a rule's text
+# is the function's name too.
 #
 # The pairs, read from tests/compile_fail/CMakeLists.txt: each cta_add_compile_fail_test(...) and its REGEX and
 # ANYWHERE expressions, which the pair's .ko test requires in the compiler's output.
@@ -48,10 +52,16 @@ foreach(_header IN LISTS _headers)
   file(READ "${_header}" _text)
   string(REPLACE ";" "${_sc}" _text "${_text}")
   file(RELATIVE_PATH _where "${ROOT}" "${_header}")
-  # The preconditions: the functions of each `namespace precondition` block.
+  # The preconditions and the reasons a weight file does not load: the functions of each `namespace precondition`
+  # and `namespace cannot_load` block.
   cta_preconditions_of("${_where}" "${_text}" _preconditions)
-  foreach(_function IN LISTS _preconditions)
-    set(_rule_${_rule_count}_name "precondition::${_function}")
+  cta_cannot_load_reasons_of("${_where}" "${_text}" _reasons)
+  foreach(_function IN LISTS _preconditions _reasons)
+    if(_function IN_LIST _preconditions)
+      set(_rule_${_rule_count}_name "precondition::${_function}")
+    else()
+      set(_rule_${_rule_count}_name "cannot_load::${_function}")
+    endif()
     set(_rule_${_rule_count}_tag "")
     set(_rule_${_rule_count}_where "${_where}")
     set(_rule_${_rule_count}_message "${_function}")
@@ -153,17 +163,29 @@ list(TRANSFORM _tags REPLACE "^struct " "")
 
 # ---- The pairs -----------------------------------------------------------------------------------------------------
 
-set(_pair_count 0)
+# Kept in global properties, so that the pairs made by functions of the CMakeLists.txt (such as the weight files'
+# _cta_weights_compile_fail) are seen too.
+set_property(GLOBAL PROPERTY _cta_pair_count 0)
 function(cta_add_compile_fail_test _pair_name _pair_source)
   cmake_parse_arguments(PARSE_ARGV 2 _pair "" "" "REGEX;ANYWHERE")
-  set(_pair_${_pair_count}_name "${_pair_name}" PARENT_SCOPE)
-  set(_pair_${_pair_count}_source "${_pair_source}" PARENT_SCOPE)
-  set(_pair_${_pair_count}_regexes ${_pair_REGEX} ${_pair_ANYWHERE} PARENT_SCOPE)
-  math(EXPR _next "${_pair_count} + 1")
-  set(_pair_count ${_next} PARENT_SCOPE)
+  get_property(_n GLOBAL PROPERTY _cta_pair_count)
+  set_property(GLOBAL PROPERTY _cta_pair_${_n}_name "${_pair_name}")
+  set_property(GLOBAL PROPERTY _cta_pair_${_n}_source "${_pair_source}")
+  set_property(GLOBAL PROPERTY _cta_pair_${_n}_regexes ${_pair_REGEX} ${_pair_ANYWHERE})
+  math(EXPR _n "${_n} + 1")
+  set_property(GLOBAL PROPERTY _cta_pair_count ${_n})
 endfunction()
 set(CMAKE_CURRENT_SOURCE_DIR "${ROOT}/tests/compile_fail")
 include("${ROOT}/tests/compile_fail/CMakeLists.txt")
+get_property(_pair_count GLOBAL PROPERTY _cta_pair_count)
+if(_pair_count GREATER 0)
+  math(EXPR _last "${_pair_count} - 1")
+  foreach(_p RANGE ${_last})
+    foreach(_field IN ITEMS name source regexes)
+      get_property(_pair_${_p}_${_field} GLOBAL PROPERTY _cta_pair_${_p}_${_field})
+    endforeach()
+  endforeach()
+endif()
 
 # ---- Coverage ------------------------------------------------------------------------------------------------------
 
@@ -240,7 +262,7 @@ foreach(_tag IN LISTS _tags)
 endforeach()
 
 list(LENGTH _tags _tag_count)
-message("Shape rules and preconditions of the public headers (${_rule_count} rules, ${_tag_count} op tags) and the "
+message("Shape rules, preconditions and weight-file reasons of the public headers (${_rule_count} rules, ${_tag_count} op tags) and the "
         "compile-fail pairs that check each (of ${_pair_count} pairs):\n${_report}")
 if(_errors)
   message(FATAL_ERROR "Rules without a compile-fail pair:\n${_errors}"

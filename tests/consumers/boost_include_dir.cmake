@@ -1,14 +1,14 @@
 # SPDX-License-Identifier: BSL-1.0
 # CTA_BOOST_INCLUDE_DIR, the directory that holds boost/ (cmake/cta_boost_headers.cmake), in a native build. Run by
 # consumer.boost_include_dir: configures the project SOURCE_DIR (which adds cta's source tree CTA_SOURCE_DIR with
-# add_subdirectory) in BINARY_DIR, emptied first, with this build's GENERATOR, MAKE_PROGRAM, CXX_COMPILER and
+# add_subdirectory, and reads the weight files of CTA_WEIGHTS_DIR) in BINARY_DIR, emptied first, with this build's GENERATOR, MAKE_PROGRAM, CXX_COMPILER and
 # BUILD_TYPE:
 #   1. with a directory whose boost/version.hpp says 1.73.0: the configuration must fail and say why;
 #   2. with BOOST_DIR, the host build's Boost: it must take boost/ alone from there, and the program must build and run.
 cmake_minimum_required(VERSION 3.25)
 file(REMOVE_RECURSE "${BINARY_DIR}")
 set(args -G "${GENERATOR}" "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}" "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
-  "-DCMAKE_BUILD_TYPE=${BUILD_TYPE}" "-DCTA_SOURCE_DIR=${CTA_SOURCE_DIR}")
+  "-DCMAKE_BUILD_TYPE=${BUILD_TYPE}" "-DCTA_SOURCE_DIR=${CTA_SOURCE_DIR}" "-DCTA_WEIGHTS_DIR=${CTA_WEIGHTS_DIR}")
 
 # 1. Too old.
 set(old "${BINARY_DIR}/old-boost")

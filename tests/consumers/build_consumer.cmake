@@ -5,7 +5,9 @@
 #   CXX_COMPILER, BUILD_TYPE         those of cta's build, so the consumer is built the same way;
 #   PREFIX                           optional: the install prefix to find cta in (CMAKE_PREFIX_PATH);
 #   CTA_SOURCE_DIR                   optional: cta's source tree, for add_subdirectory and FetchContent;
-#   CTA_EXPECTED_VERSION             optional: cta's version, checked by the consumer.
+#   CTA_EXPECTED_VERSION             optional: cta's version, checked by the consumer;
+#   CTA_WEIGHTS_DIR                  optional: a directory of weight files (examples/weights/seed), for the
+#                                    consumer's cta_add_weights.
 # The consumer's executable is BINARY_DIR/app; it must exit with 0.
 file(REMOVE_RECURSE "${BINARY_DIR}")
 
@@ -20,6 +22,9 @@ if(DEFINED PREFIX)
 endif()
 if(DEFINED CTA_SOURCE_DIR)
   list(APPEND args "-DCTA_SOURCE_DIR=${CTA_SOURCE_DIR}")
+endif()
+if(DEFINED CTA_WEIGHTS_DIR)
+  list(APPEND args "-DCTA_WEIGHTS_DIR=${CTA_WEIGHTS_DIR}")
 endif()
 
 execute_process(COMMAND "${CMAKE_COMMAND}" ${args} COMMAND_ECHO STDOUT COMMAND_ERROR_IS_FATAL ANY)

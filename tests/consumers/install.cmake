@@ -9,7 +9,8 @@ execute_process(COMMAND "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${
 
 foreach(file IN ITEMS
         "${CMAKE_DIR}/cta-config.cmake" "${CMAKE_DIR}/cta-config-version.cmake" "${CMAKE_DIR}/cta-targets.cmake"
-        "${CMAKE_DIR}/cta_constexpr_limits.cmake" "${PKGCONFIG_DIR}/cta.pc")
+        "${CMAKE_DIR}/cta_constexpr_limits.cmake" "${CMAKE_DIR}/cta_weights.cmake"
+        "${CMAKE_DIR}/tools/cta_weights.cpp" "${PKGCONFIG_DIR}/cta.pc")
   if(NOT EXISTS "${PREFIX}/${file}")
     message(FATAL_ERROR "The install into ${PREFIX} has no ${file}")
   endif()

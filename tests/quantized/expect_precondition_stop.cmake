@@ -2,7 +2,8 @@
 # Runs PROGRAM (precondition_stops) with RULE and requires: for RULE "none", that it returns 0 having printed "not
 # stopped"; for a precondition, that it printed "breaking RULE" (it knows the rule and reached the call that breaks
 # it) and then stopped there (__builtin_trap: a signal, no "not stopped"). Run by the tests
-# quantized.precondition.<rule>.
+# quantized.precondition.<rule>, and by weights.load_stops.<case> with PROGRAM tests/weights/load_stops.cpp (a file
+# that does not load, at run time).
 #   cmake -DPROGRAM=<precondition_stops> -DRULE=<rule> -P expect_precondition_stop.cmake
 cmake_minimum_required(VERSION 3.25)
 execute_process(COMMAND "${PROGRAM}" "${RULE}" RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)

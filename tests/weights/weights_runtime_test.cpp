@@ -11,9 +11,9 @@
 
 #include <cta/weights.hpp>
 
-#include "at_run_time.hpp"
 #include "catch.hpp"
 #include "files.hpp"
+#include "run_time_bytes.hpp"
 
 namespace {
 
@@ -21,14 +21,7 @@ using cta::matrix;
 using cta::weights::dtype;
 using cta::weights::status;
 
-/// The file's bytes in a vector, each read through a volatile: known only at run time.
-template <class F>
-std::vector<unsigned char> copy(const F& f) {
-    std::vector<unsigned char> v;
-    const unsigned char* p = std::data(f);
-    for (std::size_t k = 0; k < std::size(f); ++k) v.push_back(test::at_run_time(p[k]));
-    return v;
-}
+using test::copy;
 
 template <class M>
 bool same_bits(const M& a, const M& b) {
