@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief A `constexpr` JSON reader, as much as a safetensors header needs: objects, arrays, strings with every
-/// escape of RFC 8259 (\uXXXX with surrogate pairs), numbers, true, false, null and whitespace, over bytes of a file;
+/// escape of RFC 8259 (`\uXXXX` with surrogate pairs), numbers, true, false, null and whitespace, over bytes of a file;
 /// it allocates nothing and rejects what the grammar does not allow.
 #pragma once
 
