@@ -16,17 +16,10 @@
 # when arm-none-eabi-g++ or qemu-system-arm is missing.
 #   ARM_NONE_EABI_GXX, QEMU_SYSTEM_ARM, COUNTER, ROOT, BINARY_DIR, GENERATOR, MAKE_PROGRAM, PAGE, UPDATE, MUTATE
 cmake_minimum_required(VERSION 3.25)
-if(NOT ARM_NONE_EABI_GXX)
-  message("cta-embedded: skipped: arm-none-eabi-g++ not found (bash .ci/install-deps --all installs it)")
-  return()
-endif()
-if(NOT QEMU_SYSTEM_ARM)
-  message("cta-embedded: skipped: qemu-system-arm not found (bash .ci/install-deps --all installs it)")
-  return()
-endif()
 include("${CMAKE_CURRENT_LIST_DIR}/firmware.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/page_blocks.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/measure_program.cmake")
+cta_skip_without_arm_tools()
 string(REGEX REPLACE "g\\+\\+$" "" prefix "${ARM_NONE_EABI_GXX}")
 set(m4_dir "${BINARY_DIR}")
 set(m4_name "Cortex-M4")
