@@ -10,6 +10,7 @@
     python3 bench/regenerate.py --functions-only the constant-evaluation cost of one call of each elementary function
                                                  alone (a few minutes)
     python3 bench/regenerate.py --transformer-only one encoder layer alone (about 10 minutes)
+    python3 bench/regenerate.py --cortex-m4-only  the work per attention on the Cortex-M4 alone (a minute)
 
 What it measures, for GCC (g++) and Clang (clang++), each translation unit compiled with -std=c++20 -O2 -c:
 - compile time (wall seconds) and peak memory (maximum resident set size of the compiler) per translation unit,
@@ -50,6 +51,11 @@ What it measures, for GCC (g++) and Clang (clang++), each translation unit compi
   Eigen 3.4 (bench/transformer_bench.cpp) at -O2 and at -O3 -march=native, median and minimum of repetitions, and the
   binaries' checks. tests/budget (budget.encoder_layer.*) checks the counts and the verdicts against the build for
   the compilers the page names;
+- the work per self-attention on a Cortex-M4 (bench/cortex-m4, built with arm-none-eabi-g++ at -Os and run under
+  qemu-system-arm's mps2-an386): the instructions one call executes and the bytes of code it runs, for
+  cta::self_attention and two versions in plain loops, in float and double, for the seed's shape and n = d = 8 and
+  16. Counts, the same on every machine: tests/embedded/attention_figures.cmake measures them and writes the block
+  (this script runs it with UPDATE=ON), and docs.cortex_m4_attention_figures checks the page against the build;
 - run time with Google Benchmark (bench/runtime_bench.cpp, built by CMake with -DCTA_BUILD_BENCH=ON): cta, Eigen 3.4
   fixed-size matrices and naive loops, at -O2, at -O3 -march=native and at -O3 for the x86-64 levels v3 (AVX2) and
   v4 (AVX-512) where the processor has them, median and minimum of repetitions, and each binary's own lines: the
@@ -60,7 +66,8 @@ The text of docs/performance.md outside the markers <!-- generated:begin --> and
 <!-- generated-batch:begin --> and <!-- generated-batch:end -->, the run-time code of many shapes, and
 <!-- generated-quantized:begin --> and <!-- generated-quantized:end -->, the int8 self-attention, and
 <!-- generated-functions:begin --> and <!-- generated-functions:end -->, the elementary functions,
-<!-- generated-transformer:begin --> and <!-- generated-transformer:end -->, the encoder layer) is kept; between
+<!-- generated-transformer:begin --> and <!-- generated-transformer:end -->, the encoder layer, and
+<!-- embedded-attention:begin --> and <!-- embedded-attention:end -->, the Cortex-M4) is kept; between
 them the script writes the machine, the command and the tables. tests/inlining (inlining.shared_kernels) compares
 the counts of the batch block with the build.
 """
@@ -780,6 +787,37 @@ def quantized_section(args, info, command, log):
     rt, checks = quantized_run_time(args.build, args.repetitions, args.min_time, log)
     return quantized_text(args, info, largest, rt, checks, command)
 
+# ---- The work per attention on the Cortex-M4 ---------------------------------------------------------------------
+
+
+def cortex_m4_section(args, log):
+    """Writes the block of the Cortex-M4 into args.output with tests/embedded/attention_figures.cmake (UPDATE=ON),
+    which builds bench/cortex-m4 in build/cortex-m4-attention and counts its instructions under QEMU with
+    tests/embedded/count_instructions.cpp, compiled here with the host's g++."""
+    tools = {name: shutil.which(name) for name in ("arm-none-eabi-g++", "qemu-system-arm", "cmake", "g++")}
+    missing = [name for name, path in tools.items() if path is None]
+    if missing:
+        raise SystemExit("--cortex-m4-only needs " + ", ".join(missing) + " (bash .ci/install-deps --all)")
+    build = ROOT / "build" / "cortex-m4-attention"
+    build.mkdir(parents=True, exist_ok=True)
+    counter = build / "count_instructions"
+    subprocess.run([tools["g++"], "-std=c++20", "-O2", "-o", str(counter),
+                    str(ROOT / "tests" / "embedded" / "count_instructions.cpp")], check=True)
+    command = [tools["cmake"], f"-DARM_NONE_EABI_GXX={tools['arm-none-eabi-g++']}",
+               f"-DQEMU_SYSTEM_ARM={tools['qemu-system-arm']}", f"-DCOUNTER={counter}", f"-DROOT={ROOT}",
+               f"-DBINARY_DIR={build / 'firmware'}", f"-DPAGE={args.output.resolve()}", "-DUPDATE=ON"]
+    if shutil.which("ninja"):
+        command += ["-DGENERATOR=Ninja", f"-DMAKE_PROGRAM={shutil.which('ninja')}"]
+    else:
+        command += ["-DGENERATOR=Unix Makefiles"]
+    command += ["-P", str(ROOT / "tests" / "embedded" / "attention_figures.cmake")]
+    log("the work per attention on the Cortex-M4:")
+    result = subprocess.run(command, capture_output=True, text=True)
+    log((result.stdout + result.stderr).strip())
+    if result.returncode != 0 or "cta-embedded: skipped" in result.stdout + result.stderr:
+        raise SystemExit("the Cortex-M4 figures were not written")
+
+
 # ---- The document -----------------------------------------------------------------------------------------------
 
 
@@ -944,7 +982,14 @@ def main():
     parser.add_argument("--quantized-only", action="store_true",
                         help="measure and write the int8 self-attention only (its own block of the page): the "
                              "largest n = d under the default limits and the run time at n = d = 64")
+    parser.add_argument("--cortex-m4-only", action="store_true",
+                        help="measure and write the work per attention on the Cortex-M4 only (its own block of the "
+                             "page): instructions per call and code bytes of cta and of plain loops under QEMU")
     args = parser.parse_args()
+    if args.cortex_m4_only:
+        cortex_m4_section(args, lambda text: print(text, flush=True))
+        print(f"wrote {args.output}")
+        return
     if args.quick:
         args.min_time = "0.01"
         args.repetitions = 1

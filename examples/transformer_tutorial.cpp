@@ -283,6 +283,12 @@ static_assert(cta::round_to(logits, 4) == matrix<double, 3, 5>{{{0.8851, -0.0729
                                                                 {-0.3359, 0.5862, -1.4503, 1.2000, 0.9500},
                                                                 {0.7871, -0.4970, -1.3883, 1.0982, 0.8482}}});
 static_assert(cta::argmax_rows(logits) == std::array<std::size_t, 3>{0, 3, 3});  // token 0, then token 3 twice
+// The probabilities of the next token: the softmax of each row, whose largest is the largest logit's.
+constexpr auto next = cta::softmax(logits);
+static_assert(cta::round_to(next, 4) == matrix<double, 3, 5>{{{0.3235, 0.1241, 0.0268, 0.2954, 0.2301},
+                                                              {0.0826, 0.2077, 0.0271, 0.3837, 0.2989},
+                                                              {0.2619, 0.0725, 0.0297, 0.3575, 0.2784}}});
+static_assert(cta::argmax_rows(next) == cta::argmax_rows(logits));
 // [/transformer:head]
 
 // [transformer:greedy]

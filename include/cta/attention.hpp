@@ -30,13 +30,13 @@ namespace cta {
 /// @brief Option: divide the scores by sqrt(d_k) before softmax, as the Transformer's scaled dot-product attention
 /// does ("Attention Is All You Need", section 3.2.1). Without it the scores are used as they are (the seed).
 struct scaled_t {};
-/// @copydoc scaled_t
+/// @copydoc cta::scaled_t
 inline constexpr scaled_t scaled{};
 
 /// @brief Option: a causal mask, query i attends to keys j <= i only (the top-left triangle, also when
 /// n_q != n_kv).
 struct causal_t {};
-/// @copydoc causal_t
+/// @copydoc cta::causal_t
 inline constexpr causal_t causal{};
 
 /// @brief An option of the attention functions: `cta::scaled`, `cta::causal`, or a mask matrix of the scores'

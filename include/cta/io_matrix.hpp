@@ -42,6 +42,7 @@ struct fixed_decimals {
     M m;            ///< the matrix, or a reference to it
     int decimals;   ///< digits after the decimal point
 
+    /// @brief Prints `f.m` as `operator<<` of a matrix does, each element with `f.decimals` digits after the point.
     friend std::ostream& operator<<(std::ostream& os, const fixed_decimals& f) {
         const auto flags = os.flags();
         const auto precision = os.precision(f.decimals);

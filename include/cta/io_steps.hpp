@@ -35,6 +35,7 @@ CTA_DETAIL_TARGET_TAG std::ostream& print_steps(std::ostream& os, const Struct& 
     return os;
 }
 
+///@{
 /// @brief Prints the steps of attention by name, in order (`cta::print_steps`): self- or cross-attention, with or
 /// without options.
 template <class... M>
@@ -42,10 +43,11 @@ CTA_DETAIL_TARGET_TAG std::ostream& operator<<(std::ostream& os, const attention
     return print_steps(os, steps);
 }
 
-/// @copydoc operator<<(std::ostream&, const attention_steps<M...>&)
+// The same for the steps of multi-head attention.
 template <std::size_t H, class... M>
 CTA_DETAIL_TARGET_TAG std::ostream& operator<<(std::ostream& os, const multi_head_steps<H, M...>& steps) {
     return print_steps(os, steps);
 }
+///@}
 
 }  // namespace cta

@@ -100,6 +100,7 @@ CTA_DETAIL_TARGET_TAG constexpr float pow2f(int n) noexcept {
 
 }  // namespace detail
 
+///@{
 /// @brief y * 2^n for a finite y whose result is finite (as `std::scalbn`, without the overflow case), with one
 /// rounding: results in the subnormal range are scaled in two steps so that only the last one rounds. Any int n:
 /// up to two factors of 2^1023 (or of 2^-969) come first, as 2^n itself may not be a double (a subnormal y needs
@@ -126,7 +127,7 @@ CTA_DETAIL_TARGET_TAG constexpr double scalbn(double y, int n) noexcept {
     return y * detail::pow2(n);
 }
 
-/// @copydoc scalbn(double, int)
+// The same for float.
 CTA_DETAIL_TARGET_TAG constexpr float scalbn(float y, int n) noexcept {
     if (n > 127) {
         y *= detail::pow2f(127);
@@ -147,6 +148,7 @@ CTA_DETAIL_TARGET_TAG constexpr float scalbn(float y, int n) noexcept {
     }
     return y * detail::pow2f(n);
 }
+///@}
 
 namespace detail {
 

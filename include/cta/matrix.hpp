@@ -225,6 +225,7 @@ CTA_DETAIL_TARGET_TAG constexpr auto& element_at(M& m) noexcept {
 
 }  // namespace detail
 
+///@{
 /// @brief Element `I` of `m` in row-major order: the tuple protocol of the matrix (`std::tuple_size` is the number of
 /// elements), so that `auto [a, b, c] = cta::row(m, 0);` binds the three elements of a row, and
 /// `auto [a, b, c, d] = m;` the four of a 2 x 2 matrix in the order of its iterators.
@@ -232,21 +233,20 @@ template <std::size_t I, class T, std::size_t R, std::size_t C, class... A>
 CTA_DETAIL_TARGET_TAG constexpr T& get(matrix<T, R, C, A...>& m) noexcept {
     return detail::element_at<I>(m);
 }
-/// @copydoc get(matrix<T, R, C, A...>&)
+// The same for a const, an rvalue and a const rvalue matrix.
 template <std::size_t I, class T, std::size_t R, std::size_t C, class... A>
 CTA_DETAIL_TARGET_TAG constexpr const T& get(const matrix<T, R, C, A...>& m) noexcept {
     return detail::element_at<I>(m);
 }
-/// @copydoc get(matrix<T, R, C, A...>&)
 template <std::size_t I, class T, std::size_t R, std::size_t C, class... A>
 CTA_DETAIL_TARGET_TAG constexpr T&& get(matrix<T, R, C, A...>&& m) noexcept {
     return static_cast<T&&>(detail::element_at<I>(m));
 }
-/// @copydoc get(matrix<T, R, C, A...>&)
 template <std::size_t I, class T, std::size_t R, std::size_t C, class... A>
 CTA_DETAIL_TARGET_TAG constexpr const T&& get(const matrix<T, R, C, A...>&& m) noexcept {
     return static_cast<const T&&>(detail::element_at<I>(m));
 }
+///@}
 
 // ---- Literals and conversions --------------------------------------------------------------------------------------
 
@@ -357,6 +357,7 @@ CTA_DETAIL_TARGET_TAG constexpr auto make_matrix(const A& a) noexcept {
 /// @brief True for the specialisations of `cta::matrix`.
 template <class M>
 inline constexpr bool is_matrix_v = false;
+/// @brief True for a `cta::matrix`.
 template <class T, std::size_t R, std::size_t C, class... A>
 inline constexpr bool is_matrix_v<matrix<T, R, C, A...>> = true;
 
@@ -448,5 +449,6 @@ struct std::tuple_size<cta::matrix<T, R, C, A...>> : std::integral_constant<std:
 template <std::size_t I, class T, std::size_t R, std::size_t C, class... A>
     requires(I < R * C)
 struct std::tuple_element<I, cta::matrix<T, R, C, A...>> {
+    /// @brief `T`.
     using type = T;
 };

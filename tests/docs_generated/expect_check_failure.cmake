@@ -26,6 +26,12 @@
 #                       of accuracy differs from the build"; then UPDATE=ON rewrites the copy, which passes the check;
 #                       then exp's overflow threshold in the table of special values one hundredth higher -> "the
 #                       table of special values differs from the build", and UPDATE=ON repairs it again
+#   CHECK=api_names     in a copy of DOC (docs/api.md), the table row of cta::quantized::rounding_half_sum removed and
+#                       a full name and a macro added that no header documents -> "cta::quantized::rounding_half_sum
+#                       (...): not named in docs/api.md's section <cta/quantized/fixed_point_math.hpp>",
+#                       "cta::not_an_entity: ... documented in no header", "CTA_NOT_A_MACRO: ..."
+#   CHECK=doxygen       CHECKER is Doxygen, run on DOXYFILE (docs/Doxyfile.in for a copy of a header with an
+#                       undocumented function added) -> EXPECTED, Doxygen's error naming that function
 cmake_minimum_required(VERSION 3.25)
 
 foreach(_var CHECK SCRATCH CHECKER)
@@ -264,7 +270,24 @@ elseif(CHECK STREQUAL "accuracy")
   _expect_failure("${output}" "${result}" "The table of special values differs from the build"
                   "the page:  | `exp(x)` above ${threshold} ")
   _expect_update_repairs(${args})
+elseif(CHECK STREQUAL "api_names")
+  file(READ "${DOC}" doc)
+  string(REGEX REPLACE "\n\\| `rounding_half_sum\\(a, b\\)` \\|[^\n]*" "" changed "${doc}")
+  if(changed STREQUAL doc)
+    message(FATAL_ERROR "${DOC}: no table row of rounding_half_sum: the mutation needs another target")
+  endif()
+  string(APPEND changed "\n`cta::not_an_entity` and `CTA_NOT_A_MACRO`.\n")
+  file(WRITE "${SCRATCH}/api.md" "${changed}")
+  _run_checker("-DXML_DIR=${XML_DIR}" "-DPAGE=${SCRATCH}/api.md" "-DINTERNAL_MACROS=${INTERNAL_MACROS}")
+  _expect_failure("${output}" "${result}"
+                  "cta::quantized::rounding_half_sum (<cta/quantized/fixed_point_math.hpp>): not named in docs/api.md's section <cta/quantized/fixed_point_math.hpp>"
+                  "cta::not_an_entity: named in docs/api.md, documented in no header"
+                  "CTA_NOT_A_MACRO: named in docs/api.md, documented in no header")
+elseif(CHECK STREQUAL "doxygen")
+  execute_process(COMMAND "${CHECKER}" "${DOXYFILE}" RESULT_VARIABLE result OUTPUT_VARIABLE output
+                  ERROR_VARIABLE output)
+  _expect_failure("${output}" "${result}" "${EXPECTED}")
 else()
   message(FATAL_ERROR "expect_check_failure.cmake: CHECK is figures, figure_pages, shape_errors, header_lines, "
-                      "function_costs or accuracy, not '${CHECK}'")
+                      "function_costs, accuracy, api_names or doxygen, not '${CHECK}'")
 endif()

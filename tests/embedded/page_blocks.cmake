@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSL-1.0
-# The generated blocks of a page of docs/ (included by embedded_figures.cmake and quantized_figures.cmake): a block is
-# the text between the lines "<!-- embedded-<name>:begin -->" and "<!-- embedded-<name>:end -->".
+# The generated blocks of a page of docs/ (included by embedded_figures.cmake, quantized_figures.cmake and
+# attention_figures.cmake): a block is the text between the lines "<!-- embedded-<name>:begin -->" and
+# "<!-- embedded-<name>:end -->".
 
 # Sets <out> to the text of the block <name> of <page> (the page's text), <out>_start and <out>_length to where it is
 # in <page>; stops the script if the page has no such block (PAGE names the page).
@@ -28,4 +29,39 @@ function(replace_block page_var name text)
   math(EXPR tail_start "${committed_start} + ${committed_length}")
   string(SUBSTRING "${${page_var}}" ${tail_start} -1 tail)
   set(${page_var} "${head}${text}${tail}" PARENT_SCOPE)
+endfunction()
+
+# The end of a figures script: compares <committed>, the block <name> of the page PAGE as committed (<page>, the
+# page's text), with <block>, what the build gives. Skipped (a message "cta-embedded: skipped: ...") when the
+# committed block was measured ("Measured with `arm-none-eabi-g++` <version>") with another version than <version>.
+# With UPDATE, writes <block> into PAGE. Otherwise stops the script, with a message naming <what> for each fault, when
+# a line of <committed> starts with ";" (a CMake list joined into the text) or it is not <block> (written to
+# <written> then), and says to update it with <update>.
+function(check_page_block page name committed block version what written update)
+  string(REGEX MATCH "Measured with `arm-none-eabi-g\\+\\+` ([0-9.]+)" measured "${committed}")
+  if(NOT UPDATE AND NOT CMAKE_MATCH_1 STREQUAL version)
+    message("cta-embedded: skipped: ${PAGE} was measured with arm-none-eabi-g++ ${CMAKE_MATCH_1}, this is ${version}")
+    return()
+  endif()
+  if(UPDATE)
+    replace_block(page ${name} "${block}")
+    file(WRITE "${PAGE}" "${page}")
+    message("cta-embedded: ${PAGE} updated")
+    return()
+  endif()
+  set(failed OFF)
+  if(committed MATCHES "^;" OR committed MATCHES "\n;")
+    message("cta-embedded: a line of the page's ${what} starts with ';'")
+    set(failed ON)
+  endif()
+  if(NOT committed STREQUAL block)
+    file(WRITE "${written}" "${block}")
+    message("cta-embedded: the page's ${what} differ from the build's")
+    set(failed ON)
+  endif()
+  if(failed)
+    message(FATAL_ERROR "cta-embedded: ${PAGE}'s ${what} differ from the build's (written to ${written}); update "
+                        "them with ${update}")
+  endif()
+  message("cta-embedded: ${PAGE}'s ${what} are the build's")
 endfunction()

@@ -13,13 +13,17 @@ The files (README-style names: <dtype>_<what>.npy, <DTYPE>.safetensors, bad_<rea
     (all_16bit.safetensors), each 256 x 256: row = high byte, column = low byte;
   - several.safetensors: tensors of several dtypes (the writer orders them), __metadata__, a 3-D tensor, an empty
     one, a UTF-8 name; empty.safetensors, without tensors;
-  - one bad file per reason of cta::weights::status a file can have, and variants (malformed headers and JSON).
+  - one bad file per reason of cta::weights::status a file can have, and variants (malformed headers and JSON);
+    those of a dtype the reader refuses (complex, strings, bool, uint16, big-endian float32) as np.save writes them.
+
+Corpus.npy_arrays records the arrays of the .npy files np.save writes, for numpy_check.py.
 
 The manifest, one line per load: `file tensor element rows cols status [kind data...]`: load `tensor` (`-` for
 .npy) of `file` into cta::matrix<element, rows, cols>; status is the cta::weights::status expected; for `ok` the
 matrix's values, row-major: `bits` and one hexadecimal bit pattern per element (float, double), `ints` and one
 decimal value per element, or `fnv1a` and the 64-bit FNV-1a hash of the elements' bit patterns as little-endian
-bytes (the 256 x 256 tensors).
+bytes (the 256 x 256 tensors); for a file that does not load, `tensor` and the name of the tensor the reason concerns
+(result::tensor), `-` for none (every .npy file).
 
 The expected values are computed here from the bits of the file, independently of the C++ conversion: an F16 value
 through Python's struct format 'e' (then packed as a float or a double, which hold it exactly); a BF16 value as the
@@ -154,6 +158,9 @@ class Corpus:
     def __init__(self):
         self.files = {}
         self.lines = []
+        # The .npy files np.save writes, as the arrays it writes them from: name -> (descr, shape, values,
+        # fortran_order, version), values as given to write_weights.py (numpy_check.py saves them with NumPy).
+        self.npy_arrays = {}
 
     def add(self, name, data):
         assert name not in self.files, name
@@ -197,6 +204,8 @@ class Corpus:
     def npy(self, name, values, shape, dtype, fortran_order=False, version=None, hashed=False):
         data = ww.npy_bytes(values, shape, dtype, fortran_order, version)
         self.add(name, data)
+        self.npy_arrays[name] = (ww.DTYPES[ww.canonical_dtype(dtype)][2], tuple(shape), list(values), fortran_order,
+                                 version)
         self.loads(name, "-", dtype, tuple(shape), ww.encode(values, dtype), hashed)
 
     def safetensors(self, name, tensors, metadata=None, hashed=False):
@@ -204,9 +213,22 @@ class Corpus:
         for tensor, (dtype, shape, values) in tensors.items():
             self.loads(name, tensor, dtype, tuple(shape), ww.encode(values, dtype), hashed)
 
-    def bad(self, name, data, status, tensor="-"):
+    def bad(self, name, data, status, tensor="-", concerned="-"):
+        """A file that does not load: `tensor` is the name asked for (`-` for .npy), `concerned` the tensor the
+        reason concerns (the JSON entry where the problem is found; `-` when there is none, and for .npy)."""
         self.add(name, data)
-        self.expect(name, tensor, "float", 2, 3, status)
+        self.expect(name, tensor, "float", 2, 3, status, f"tensor {concerned}")
+
+    def bad_npy_array(self, name, descr, shape, values, status):
+        """A file that does not load, written as np.save writes the array of `descr` (a dtype the reader refuses),
+        `shape` and `values` (Python values of that dtype, row-major)."""
+        packing = {">f4": ">f", "<c8": "<ff", "<U1": "<I", "|b1": "?", "<u2": "<H"}[descr]
+        data = b""
+        for v in values:
+            parts = (complex(v).real, complex(v).imag) if descr == "<c8" else (ord(v),) if descr == "<U1" else (v,)
+            data += struct.pack(packing, *parts)
+        self.bad(name, ww.wrap_npy_header(ww.npy_header(descr, False, shape), (1, 0)) + data, status)
+        self.npy_arrays[name] = (descr, tuple(shape), list(values), False, None)
 
 
 def npy_raw(header_text, data, version=1):
@@ -296,11 +318,17 @@ def build():
     for variant, shape in shapes.items():
         text = "{'descr': '<f4', 'fortran_order': False, 'shape': " + shape + ", }"
         c.bad(f"bad_shape_{variant}.npy", npy_raw(text, data), "bad_shape")
-    for variant, descr in {"complex": "<c8", "unicode": "<U1", "bool": "|b1", "u2": "<u2", "f16": "<f16"}.items():
-        text = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': (2, 3), }"
-        c.bad(f"bad_dtype_{variant}.npy", npy_raw(text, data), "unsupported_dtype")
-    c.bad("bad_big_endian.npy", npy_raw("{'descr': '>f4', 'fortran_order': False, 'shape': (2, 3), }", data),
-          "big_endian")
+    # Dtypes the reader refuses, in files as np.save writes them (numpy_check.py compares): complex64, strings,
+    # bool, uint16, big-endian float32; and '<f16' (long double where it is 16 bytes, so no array of every machine).
+    refused = {"complex": ("<c8", [1 + 2j, -0.5j, 3.0, 0j, 1.5 - 1j, -4 + 0j]),
+               "unicode": ("<U1", ["a", "b", "c", "\u00e9", "e", "f"]),
+               "bool": ("|b1", [True, False, True, True, False, False]),
+               "u2": ("<u2", [0, 1, 65535, 256, 2, 3])}
+    for variant, (descr, values) in refused.items():
+        c.bad_npy_array(f"bad_dtype_{variant}.npy", descr, (2, 3), values, "unsupported_dtype")
+    text = "{'descr': '<f16', 'fortran_order': False, 'shape': (2, 3), }"
+    c.bad("bad_dtype_f16.npy", npy_raw(text, data), "unsupported_dtype")
+    c.bad_npy_array("bad_big_endian.npy", ">f4", (2, 3), matrix_values("F32"), "big_endian")
     c.bad("bad_data_size.npy", good + b"\x00", "data_size_mismatch")
 
     # ---- one bad .safetensors file per reason, and variants ----
@@ -310,46 +338,47 @@ def build():
     w = entry("w", "F32", (2, 3), 0, 24)
     c.bad("bad_truncated.safetensors", b"\x10\x00\x00\x00\x00", "truncated", "w")
     c.bad("bad_header_too_long.safetensors", struct.pack("<Q", 1000) + b"{}", "header_too_long", "w")
-    c.bad("bad_not_terminated.safetensors", st_raw("{" + w + "} x", data), "header_not_terminated", "w")
+    c.bad("bad_not_terminated.safetensors", st_raw("{" + w + "} x", data), "header_not_terminated", "w", "w")
+    # variant: (JSON, the tensor concerned: the entry being read where the JSON fails, "-" before any name)
     bad_json = {
-        "not_an_object": "[" + w[4:] + "]",
-        "trailing_comma": "{" + w + ",}",
-        "unclosed": "{" + w,
-        "no_dtype": '{"w":{"shape":[2,3],"data_offsets":[0,24]}}',
-        "repeated_key": '{"w":{"dtype":"F32","dtype":"F32","shape":[2,3],"data_offsets":[0,24]}}',
-        "bad_escape": '{"\\x77":{"dtype":"F32","shape":[2,3],"data_offsets":[0,24]}}',
-        "lone_surrogate": '{"\\ud800":{"dtype":"F32","shape":[2,3],"data_offsets":[0,24]}}',
-        "metadata_not_strings": '{"__metadata__":{"n":1},' + w + "}",
-        "offsets_not_integers": '{"w":{"dtype":"F32","shape":[2,3],"data_offsets":[0.0,24]}}',
-        "single_quotes": "{'w':{'dtype':'F32','shape':[2,3],'data_offsets':[0,24]}}",
-        "empty": "",
+        "not_an_object": ("[" + w[4:] + "]", "-"),
+        "trailing_comma": ("{" + w + ",}", "-"),
+        "unclosed": ("{" + w, "w"),
+        "no_dtype": ('{"w":{"shape":[2,3],"data_offsets":[0,24]}}', "w"),
+        "repeated_key": ('{"w":{"dtype":"F32","dtype":"F32","shape":[2,3],"data_offsets":[0,24]}}', "w"),
+        "bad_escape": ('{"\\x77":{"dtype":"F32","shape":[2,3],"data_offsets":[0,24]}}', "-"),
+        "lone_surrogate": ('{"\\ud800":{"dtype":"F32","shape":[2,3],"data_offsets":[0,24]}}', "-"),
+        "metadata_not_strings": ('{"__metadata__":{"n":1},' + w + "}", "__metadata__"),
+        "offsets_not_integers": ('{"w":{"dtype":"F32","shape":[2,3],"data_offsets":[0.0,24]}}', "w"),
+        "single_quotes": ("{'w':{'dtype':'F32','shape':[2,3],'data_offsets':[0,24]}}", "-"),
+        "empty": ("", "-"),
     }
-    for variant, text in bad_json.items():
-        c.bad(f"bad_malformed_{variant}.safetensors", st_raw(text, data), "malformed_header", "w")
+    for variant, (text, concerned) in bad_json.items():
+        c.bad(f"bad_malformed_{variant}.safetensors", st_raw(text, data), "malformed_header", "w", concerned)
     for variant, shape in {"negative": "[-2,3]", "float": "[2,1.5]", "string": '["2",3]', "object": "{}"}.items():
         text = '{"w":{"dtype":"F32","shape":' + shape + ',"data_offsets":[0,24]}}'
-        c.bad(f"bad_shape_{variant}.safetensors", st_raw(text, data), "bad_shape", "w")
+        c.bad(f"bad_shape_{variant}.safetensors", st_raw(text, data), "bad_shape", "w", "w")
     for dtype in ["F8_E4M3", "BOOL", "U16", "f32"]:
         c.bad(f"bad_dtype_{dtype}.safetensors", st_raw("{" + entry("w", dtype, (2, 3), 0, 24) + "}", data),
-              "unsupported_dtype", "w")
+              "unsupported_dtype", "w", "w")
     c.bad("bad_data_size.safetensors", st_raw("{" + entry("w", "F32", (2, 3), 0, 20) + "}", data[:20]),
-          "data_size_mismatch", "w")
+          "data_size_mismatch", "w", "w")
     c.bad("bad_offsets_past_end.safetensors", st_raw("{" + entry("w", "F32", (2, 3), 4, 28) + "}", data),
-          "offsets_out_of_range", "w")
+          "offsets_out_of_range", "w", "w")
     c.bad("bad_offsets_reversed.safetensors", st_raw("{" + entry("w", "F32", (0,), 8, 4) + "," +
                                                      entry("v", "F32", (2, 3), 0, 24) + "}", data),
-          "offsets_out_of_range", "v")
+          "offsets_out_of_range", "v", "w")  # asked for v: the whole file is checked first
     c.bad("bad_overlapping.safetensors", st_raw("{" + entry("a", "F32", (2,), 0, 8) + "," +
                                                 entry("b", "F32", (2,), 4, 12) + "}", data[:12]),
-          "overlapping_offsets", "a")
+          "overlapping_offsets", "a", "b")  # the second of the two
     c.bad("bad_uncovered.safetensors", st_raw("{" + entry("w", "F32", (2, 3), 0, 24) + "}", data + b"\x00"),
           "uncovered_data", "w")
     c.bad("bad_duplicate.safetensors", st_raw("{" + entry("w", "F32", (3,), 0, 12) + "," +
                                               entry("w", "F32", (3,), 12, 24) + "}", data),
-          "duplicate_name", "w")
+          "duplicate_name", "w", "w")
     c.bad("bad_duplicate_escaped.safetensors", st_raw("{" + entry("w", "F32", (3,), 0, 12) + "," +
                                                       entry("\\u0077", "F32", (3,), 12, 24) + "}", data),
-          "duplicate_name", "w")
+          "duplicate_name", "w", "w")
     return c
 
 
@@ -359,7 +388,7 @@ def write(c, target):
         with open(os.path.join(target, "files", name), "wb") as f:
             f.write(data)
     with open(os.path.join(target, "files.manifest"), "w", encoding="utf-8", newline="\n") as f:
-        f.write("# Written by make_files.py: file tensor element rows cols status [bits|ints|fnv1a values...]\n")
+        f.write("# Written by make_files.py: file tensor element rows cols status [bits|ints|fnv1a|tensor values...]\n")
         f.write("\n".join(c.lines) + "\n")
 
 

@@ -6,6 +6,7 @@
 // fail to load must be expected by some line, and every file of files/ must be named by one. Then the seed's files
 // of examples/weights/seed/ (make_seed_weights.py) against examples/seed.hpp and the quantized tutorial's int8
 // weights and scales.
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -25,43 +26,20 @@
 
 #include "catch.hpp"
 #include "seed.hpp"
+#include "status_name.hpp"
 
 namespace {
 
 using cta::matrix;
 using cta::weights::status;
+using test::last_status;
+using test::status_name;
 
 /// A file's bytes.
 std::vector<unsigned char> read_file(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
-
-/// The status's name in the enumeration.
-const char* status_name(status s) {
-    switch (s) {
-    case status::ok: return "ok";
-    case status::truncated: return "truncated";
-    case status::bad_magic: return "bad_magic";
-    case status::unsupported_version: return "unsupported_version";
-    case status::header_too_long: return "header_too_long";
-    case status::header_not_terminated: return "header_not_terminated";
-    case status::malformed_header: return "malformed_header";
-    case status::bad_shape: return "bad_shape";
-    case status::unsupported_dtype: return "unsupported_dtype";
-    case status::big_endian: return "big_endian";
-    case status::data_size_mismatch: return "data_size_mismatch";
-    case status::offsets_out_of_range: return "offsets_out_of_range";
-    case status::overlapping_offsets: return "overlapping_offsets";
-    case status::uncovered_data: return "uncovered_data";
-    case status::duplicate_name: return "duplicate_name";
-    case status::missing_tensor: return "missing_tensor";
-    case status::shape_mismatch: return "shape_mismatch";
-    case status::dtype_mismatch: return "dtype_mismatch";
-    }
-    return "?";
-}
-constexpr auto last_status = status::dtype_mismatch;
 
 /// One line of the manifest.
 struct expectation {
@@ -90,6 +68,11 @@ void check(const expectation& e, const std::vector<unsigned char>& bytes) {
     INFO("reason: " << status_name(r->reason) << " (" << cta::weights::describe(r->reason) << "), offset "
                     << r->offset);
     CHECK(status_name(r->reason) == e.status_text);
+    if (e.kind == "tensor") {  // the tensor the reason concerns, "-" for none
+        REQUIRE(e.values.size() == 1);
+        const std::string concerned(r->tensor.chars, std::min(r->tensor.size, sizeof r->tensor.chars));
+        CHECK(concerned == (e.values[0] == "-" ? "" : e.values[0]));
+    }
     if (!r->ok()) {
         bool zeros = true;  // the value of a failed load is all zeros
         for (std::size_t i = 0; i < M::rows; ++i)

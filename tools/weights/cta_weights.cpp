@@ -15,9 +15,9 @@
 // std::uint8_t), a 1-D tensor as 1 x n and a 0-D one as 1 x 1; floats as hexadecimal literals, infinities as
 // std::numeric_limits<T>::infinity() and NaNs as std::bit_cast of their bits (the payload kept). Names are made C++
 // identifiers (docs/weights.md, "The generator"). A file that does not load, a tensor of 3 or more dimensions or with
-// no element, or two tensors that become the same identifier: a message that names the file, the tensor and the
-// reason, exit code 1, and no output file (the header is written to a temporary file, then renamed; an older header
-// of that name is removed). Bad arguments: exit code 2, no output either. docs/weights.md describes the output.
+// no element, or two tensors that become the same identifier: a message that names the file, the tensor (where one
+// is concerned) and the reason, exit code 1, and no output file (the header is written to a temporary file, then
+// renamed; an older header of that name is removed). Bad arguments: exit code 2, no output either. docs/weights.md describes the output.
 #include <cta/weights.hpp>
 
 #include <algorithm>
@@ -211,6 +211,8 @@ struct errors {
     void add(const std::string& file, const std::string& tensor, const std::string& reason) {
         lines.push_back(file + ": tensor '" + printable(tensor) + "': " + reason);
     }
+    /// A message about the file as a whole: no tensor is concerned.
+    void add(const std::string& file, const std::string& reason) { lines.push_back(file + ": " + reason); }
 };
 
 /// Why a result is not a tensor to declare: the sentence of its status (cta::weights::describe) and the byte.
@@ -280,8 +282,13 @@ void read_safetensors(const std::string& file, const std::vector<unsigned char>&
     // The whole file, checked as try_load checks it before it looks for a name: any problem but the name's.
     const auto whole = w::try_load<probe>(bytes, std::string_view{});
     if (!file_is_sound(whole) && whole.reason != w::status::missing_tensor) {
-        errs.add(file, std::string(whole.tensor.chars, std::min(whole.tensor.size, sizeof whole.tensor.chars)),
-                 reason_of(whole));
+        // The tensor concerned, the JSON entry where the problem was found; none when it was found before a name
+        // was read (a truncated file, malformed JSON, bytes of the data that belong to no tensor).
+        if (whole.tensor.size == 0)
+            errs.add(file, reason_of(whole));
+        else
+            errs.add(file, std::string(whole.tensor.chars, std::min(whole.tensor.size, sizeof whole.tensor.chars)),
+                     reason_of(whole));
         return;
     }
     const w::detail::file_view<unsigned char> view{bytes.data(), bytes.size()};
@@ -296,7 +303,7 @@ void read_safetensors(const std::string& file, const std::vector<unsigned char>&
         entries.emplace_back(std::move(name), 8 + length + e.begin);
         return w::status::ok;
     });
-    if (entries.empty()) errs.add(file, "", "the file holds no tensor");
+    if (entries.empty()) errs.add(file, "the file holds no tensor");
     for (auto& [name, data] : entries) {
         const auto r = w::try_load<probe>(bytes, std::string_view(name));
         if (!file_is_sound(r)) {  // not reached: the file was checked above

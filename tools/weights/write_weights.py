@@ -23,7 +23,9 @@ its range. A floating dtype takes, for each element,
   - Bits(pattern): the element's bits exactly, as an unsigned integer (Bits(0x7d00) is the F16 NaN of payload
     0x100), so that any NaN payload, subnormal or signalling NaN can be written.
 
-.npy (numpy/lib/format.py, as np.save writes an array): the magic string b"\\x93NUMPY", the version, the header's
+.npy (numpy/lib/format.py, as np.save writes an array since NumPy 1.24, which added the spaces for growth below;
+the code that writes the header is the same in NumPy 2's numpy/lib/_format_impl.py; tests/weights/numpy_check.py
+compares the bytes with NumPy's): the magic string b"\\x93NUMPY", the version, the header's
 length (2 bytes little-endian for 1.0, 4 for 2.0 and 3.0), the header: repr of the dict with the keys 'descr',
 'fortran_order' and 'shape' in that (sorted) order, "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }",
 then 21 - len(repr(n)) spaces where n is the dimension that grows when the array is appended to (the first, or the

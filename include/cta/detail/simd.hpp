@@ -10,6 +10,7 @@
 #include <utility>
 #include <cta/detail/target.hpp>
 
+/// @def CTA_HAVE_VECTORS
 /// CTA_HAVE_VECTORS is 1 where the compiler has the vector extensions (GCC, Clang) and the target has vector
 /// registers whose arithmetic is IEEE's, subnormals included (x86-64's SSE2; AArch64's Advanced SIMD, which follows
 /// FPCR as its scalar instructions do), else 0: plain loops, which is also smaller code for microcontrollers without

@@ -16,6 +16,7 @@
 #include <cstddef>
 
 #ifndef CTA_STACK_LIMIT
+/// @brief The most automatic storage, in bytes, for the matrices of one function of cta: 1 MiB unless defined before.
 #define CTA_STACK_LIMIT 1048576
 #endif
 

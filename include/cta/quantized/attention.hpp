@@ -42,12 +42,20 @@ namespace cta::quantized {
 /// `self_attention_quantization` value, from `calibrate_self_attention`), which its type carries.
 template <auto P>
 struct self_attention_model {
+    /// @brief The type of `P`, a `self_attention_quantization`.
     using parameters_type = std::remove_const_t<decltype(P)>;
+    /// @brief `P`: the quantization of every tensor.
     static constexpr parameters_type parameters = P;
+    ///@{
+    /// @brief The inputs' width and the projections' columns, from `P`.
     static constexpr std::size_t d_in = parameters_type::d_in, d_k = parameters_type::d_k,
                                  d_v = parameters_type::d_v;
+    ///@}
+    /// @brief W_Q, d_in x d_k, int8 per channel.
     qmatrix<std::int8_t, d_in, d_k, P.w_query> w_query;
+    /// @brief W_K, d_in x d_k, int8 per channel.
     qmatrix<std::int8_t, d_in, d_k, P.w_key> w_key;
+    /// @brief W_V, d_in x d_v, int8 per channel.
     qmatrix<std::int8_t, d_in, d_v, P.w_value> w_value;
 };
 

@@ -24,14 +24,20 @@ namespace cta::quantized {
 /// @brief The steps of quantized self-attention over N inputs with the parameters P.
 template <auto P, std::size_t N>
 struct self_attention_steps_t {
+    ///@{
+    /// @brief The columns of the queries and keys (d_k) and of the values (d_v), from `P`.
     static constexpr std::size_t d_k = std::remove_const_t<decltype(P)>::d_k;
     static constexpr std::size_t d_v = std::remove_const_t<decltype(P)>::d_v;
+    ///@}
+    ///@{
+    /// @brief The type of the step of the same name: N rows, int8, quantized as `P` says.
     using queries_type = qmatrix<std::int8_t, N, d_k, P.queries>;
     using keys_type = qmatrix<std::int8_t, N, d_k, P.keys>;
     using values_type = qmatrix<std::int8_t, N, d_v, P.values>;
     using scores_type = qmatrix<std::int8_t, N, N, P.scores>;
     using weights_type = qmatrix<std::int8_t, N, N, P.weights>;
     using outputs_type = qmatrix<std::int8_t, N, d_v, P.outputs>;
+    ///@}
 
     BOOST_HANA_DEFINE_STRUCT(self_attention_steps_t,
         /// @brief Q = X W_Q: a fully connected layer, per-channel weights.

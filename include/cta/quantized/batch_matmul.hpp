@@ -62,22 +62,32 @@ struct batch_matmul_params {
     std::int32_t lhs_offset = 0;     ///< the left-hand side's zero point, negated: [-127, 128]
     std::int32_t rhs_offset = 0;     ///< the right-hand side's zero point, negated: [-127, 128]
     std::int32_t output_offset = 0;  ///< the output's zero point: [-128, 127]
+    ///@{
+    /// @brief The range the outputs are clamped to, within [-128, 127] and not empty.
     std::int32_t activation_min = -128;
     std::int32_t activation_max = 127;
+    ///@}
 };
 
 /// @brief An operand's batch dimensions, outermost first, aligned on the right: {1, 1, 1} for a single matrix,
 /// {1, 1, b} for a tensor [b, rows, cols], {1, a, b} for [a, b, rows, cols].
 struct batch_shape {
+    ///@{
+    /// @brief The extents of the three batch dimensions, outermost first.
     std::size_t outer = 1;
     std::size_t middle = 1;
     std::size_t inner = 1;
+    ///@}
 };
 
 namespace precondition {
+///@{
+/// @brief Called where the precondition its name states does not hold: not `constexpr`, so a constant
+/// evaluation that reaches it stops with its name; at run time see the namespace `cta::quantized::precondition`.
 inline void lhs_offset_must_be_in_minus_127_to_128() noexcept { detail::stop(); }
 inline void rhs_offset_must_be_in_minus_127_to_128() noexcept { detail::stop(); }
 inline void batch_extents_must_be_equal_or_1() noexcept { detail::stop(); }
+///@}
 }  // namespace precondition
 
 namespace detail {

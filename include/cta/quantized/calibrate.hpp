@@ -35,8 +35,12 @@
 namespace cta::quantized {
 
 namespace precondition {
+///@{
+/// @brief Called where the precondition its name states does not hold: not `constexpr`, so a constant
+/// evaluation that reaches it stops with its name; at run time see the namespace `cta::quantized::precondition`.
 inline void range_must_not_be_empty() noexcept { detail::stop(); }
 inline void weights_must_be_the_calibrated_ones() noexcept { detail::stop(); }
+///@}
 }  // namespace precondition
 
 /// @brief The quantization TensorFlow Lite's converter gives an int8 activation whose values span [min, max].
@@ -116,7 +120,10 @@ CTA_DETAIL_TARGET_TAG constexpr qmatrix<std::int8_t, R, C, Q> quantize_weights(c
 /// steps' types. Made by `calibrate_self_attention`.
 template <std::size_t DIn, std::size_t DK, std::size_t DV>
 struct self_attention_quantization {
+    ///@{
+    /// @brief The dimensions: d_in, d_k, d_v.
     static constexpr std::size_t d_in = DIn, d_k = DK, d_v = DV;
+    ///@}
     per_tensor inputs;             ///< X, int8
     per_channel<DK> w_query;       ///< W_Q, int8 per channel
     per_channel<DK> w_key;         ///< W_K
@@ -129,6 +136,7 @@ struct self_attention_quantization {
     per_tensor outputs;            ///< the weights times V
     bool scaled = false;           ///< the scores divided by sqrt(d_k)
     bool causal = false;           ///< query i sees keys 0 to i
+    /// @brief Member-wise equality.
     friend constexpr bool operator==(const self_attention_quantization&,
                                      const self_attention_quantization&) = default;
 };

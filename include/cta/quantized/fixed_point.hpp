@@ -48,18 +48,25 @@ inline void stop() noexcept {
 /// the call is the error, and its name says which parameter is out of range. At run time a build without `NDEBUG`
 /// stops there (detail::stop), a build with `NDEBUG` goes on with an unspecified result.
 namespace precondition {
+///@{
+/// @brief Called where the precondition its name states does not hold: not `constexpr`, so a constant
+/// evaluation that reaches it stops with its name; at run time see the namespace `cta::quantized::precondition`.
 inline void multiplier_must_be_finite_and_not_negative() noexcept { detail::stop(); }
 inline void multiplier_must_be_below_2_to_the_30() noexcept { detail::stop(); }
 inline void quantized_multiplier_must_be_in_0_to_2_to_the_31() noexcept { detail::stop(); }
 inline void shift_must_be_in_minus_31_to_30() noexcept { detail::stop(); }
 inline void exponent_must_be_in_0_to_31() noexcept { detail::stop(); }
+///@}
 }  // namespace precondition
 
 /// @brief A real multiplier `M` as TensorFlow Lite holds it: `M = multiplier * 2^(shift - 31)`, `multiplier` in
 /// [2^30, 2^31) (or 0 for a multiplier too small to represent), `shift` in [-31, 30].
 struct quantized_multiplier {
+    /// @brief In [2^30, 2^31), or 0.
     std::int32_t multiplier = 0;
+    /// @brief In [-31, 30].
     int shift = 0;
+    /// @brief Member-wise equality.
     friend constexpr bool operator==(const quantized_multiplier&, const quantized_multiplier&) = default;
 };
 
@@ -147,6 +154,7 @@ CTA_DETAIL_TARGET_TAG constexpr std::int32_t rounding_divide_by_pot(std::int32_t
     return (x >> exponent) + (remainder > threshold ? 1 : 0);  // >> of a negative int is arithmetic (C++20)
 }
 
+///@{
 /// @brief `x * M` for `M = multiplier * 2^(shift - 31)`, rounded as TensorFlow Lite's `MultiplyByQuantizedMultiplier`
 /// rounds it by default: `x` shifted left by `max(shift, 0)` (in 32 bits, wrapping as the processor's shift
 /// does), the saturating rounding doubling high multiply, then the rounding divide by `2^max(-shift, 0)`.
@@ -168,10 +176,11 @@ CTA_DETAIL_TARGET_TAG constexpr std::int32_t multiply_by_quantized_multiplier(st
     return rounding_divide_by_pot(saturating_rounding_doubling_high_mul(shifted, multiplier), right);
 }
 
-/// @copydoc multiply_by_quantized_multiplier(std::int32_t, std::int32_t, int)
+// The same for M given as a quantized_multiplier.
 CTA_DETAIL_TARGET_TAG constexpr std::int32_t multiply_by_quantized_multiplier(std::int32_t x,
                                                                                quantized_multiplier m) noexcept {
     return multiply_by_quantized_multiplier(x, m.multiplier, m.shift);
 }
+///@}
 
 }  // namespace cta::quantized

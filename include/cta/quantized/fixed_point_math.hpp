@@ -25,10 +25,14 @@
 namespace cta::quantized {
 
 namespace precondition {
+///@{
+/// @brief Called where the precondition its name states does not hold: not `constexpr`, so a constant
+/// evaluation that reaches it stops with its name; at run time see the namespace `cta::quantized::precondition`.
 inline void exponent_must_be_in_minus_31_to_31() noexcept { detail::stop(); }
 inline void integer_bits_must_be_in_0_to_29() noexcept { detail::stop(); }
 inline void argument_must_not_be_positive() noexcept { detail::stop(); }
 inline void argument_must_be_in_0_to_1() noexcept { detail::stop(); }
+///@}
 }  // namespace precondition
 
 /// @brief `x * 2^exponent`, the raw value kept in 32 bits (gemmlowp's `SaturatingRoundingMultiplyByPOT`): for

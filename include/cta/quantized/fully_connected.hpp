@@ -56,13 +56,20 @@ struct fully_connected_params {
     std::int32_t input_offset = 0;     ///< the input's zero point, negated: [-127, 128]
     std::int32_t filter_offset = 0;    ///< the weights' zero point, negated: [-127, 128]
     std::int32_t output_offset = 0;    ///< the output's zero point: [-128, 127]
+    ///@{
+    /// @brief The range the outputs are clamped to, within [-128, 127] and not empty.
     std::int32_t activation_min = -128;
     std::int32_t activation_max = 127;
+    ///@}
 };
 
 namespace precondition {
+///@{
+/// @brief Called where the precondition its name states does not hold: not `constexpr`, so a constant
+/// evaluation that reaches it stops with its name; at run time see the namespace `cta::quantized::precondition`.
 inline void input_offset_must_be_in_minus_127_to_128() noexcept { detail::stop(); }
 inline void filter_offset_must_be_in_minus_127_to_128() noexcept { detail::stop(); }
+///@}
 }  // namespace precondition
 
 namespace detail {

@@ -46,10 +46,17 @@ CTA_DETAIL_TARGET_TAG constexpr matrix<std::int32_t, 1, Out> quantize_bias(const
 /// `calibrate_linear`.
 template <std::size_t In, std::size_t Out>
 struct linear_quantization {
+    ///@{
+    /// @brief The layer's inputs and outputs.
     static constexpr std::size_t d_in = In, d_out = Out;
+    ///@}
+    /// @brief x, int8.
     per_tensor inputs;
+    /// @brief W, int8 per channel.
     per_channel<Out> weights;
+    /// @brief x W + b, int8.
     per_tensor outputs;
+    /// @brief Member-wise equality.
     friend constexpr bool operator==(const linear_quantization&, const linear_quantization&) = default;
 };
 
@@ -104,10 +111,17 @@ CTA_DETAIL_TARGET_TAG constexpr linear_quantization<In, Out> calibrate_linear(co
 /// @brief The int8 weights and int32 bias of a linear layer, quantized with the parameters `P`.
 template <auto P>
 struct linear_layer {
+    /// @brief The type of `P`, a `linear_quantization`.
     using parameters_type = std::remove_const_t<decltype(P)>;
+    /// @brief `P`: the quantization of the inputs, weights and outputs.
     static constexpr parameters_type parameters = P;
+    ///@{
+    /// @brief The layer's inputs and outputs, from `P`.
     static constexpr std::size_t d_in = parameters_type::d_in, d_out = parameters_type::d_out;
+    ///@}
+    /// @brief W, d_in x d_out, int8 per channel.
     qmatrix<std::int8_t, d_in, d_out, P.weights> weights;
+    /// @brief b in int32, at the scales s_x * s_w(c), zero point 0.
     matrix<std::int32_t, 1, d_out> bias;
 };
 

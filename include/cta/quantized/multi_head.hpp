@@ -41,7 +41,10 @@ namespace cta::quantized {
 /// `calibrate_multi_head_self_attention`.
 template <std::size_t H, std::size_t DIn, std::size_t DModel, std::size_t DOut>
 struct multi_head_quantization {
+    ///@{
+    /// @brief The dimensions: H, d_in, d_model, d_out, and d_k = d_model / H.
     static constexpr std::size_t heads = H, d_in = DIn, d_model = DModel, d_out = DOut, d_k = DModel / H;
+    ///@}
     per_tensor inputs;              ///< X
     per_channel<DModel> w_query;    ///< W_Q, per channel
     per_channel<DModel> w_key;      ///< W_K
@@ -55,19 +58,29 @@ struct multi_head_quantization {
     per_tensor heads_outputs;       ///< each head's weights times V_h, side by side
     per_tensor outputs;             ///< the heads' outputs times W_O
     bool causal = false;            ///< query i sees keys 0 to i
+    /// @brief Member-wise equality.
     friend constexpr bool operator==(const multi_head_quantization&, const multi_head_quantization&) = default;
 };
 
 /// @brief The int8 weights of a multi-head self-attention layer, quantized with the parameters `P`.
 template <auto P>
 struct multi_head_model {
+    /// @brief The type of `P`, a `multi_head_quantization`.
     using parameters_type = std::remove_const_t<decltype(P)>;
+    /// @brief `P`: the quantization of every tensor.
     static constexpr parameters_type parameters = P;
+    ///@{
+    /// @brief The dimensions, from `P`.
     static constexpr std::size_t heads = parameters_type::heads, d_in = parameters_type::d_in,
                                  d_model = parameters_type::d_model, d_out = parameters_type::d_out;
+    ///@}
+    /// @brief W_Q, d_in x d_model, int8 per channel.
     qmatrix<std::int8_t, d_in, d_model, P.w_query> w_query;
+    /// @brief W_K, d_in x d_model, int8 per channel.
     qmatrix<std::int8_t, d_in, d_model, P.w_key> w_key;
+    /// @brief W_V, d_in x d_model, int8 per channel.
     qmatrix<std::int8_t, d_in, d_model, P.w_value> w_value;
+    /// @brief W_O, d_model x d_out, int8 per channel.
     qmatrix<std::int8_t, d_model, d_out, P.w_output> w_output;
 };
 

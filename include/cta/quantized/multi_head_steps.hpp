@@ -21,8 +21,12 @@ namespace cta::quantized {
 /// @brief The steps of quantized multi-head self-attention over N inputs with the parameters P.
 template <auto P, std::size_t N>
 struct multi_head_steps_t {
+    /// @brief The type of `P`, a `multi_head_quantization`.
     using parameters_type = std::remove_const_t<decltype(P)>;
+    /// @brief The number of heads, H.
     static constexpr std::size_t heads = parameters_type::heads;
+    ///@{
+    /// @brief The type of a step: N rows, int8, quantized as `P` says; the scores and weights one matrix per head.
     using projection_queries = qmatrix<std::int8_t, N, parameters_type::d_model, P.queries>;
     using projection_keys = qmatrix<std::int8_t, N, parameters_type::d_model, P.keys>;
     using projection_values = qmatrix<std::int8_t, N, parameters_type::d_model, P.values>;
@@ -30,6 +34,7 @@ struct multi_head_steps_t {
     using weights_type = std::array<qmatrix<std::int8_t, N, N, P.weights>, heads>;
     using heads_type = qmatrix<std::int8_t, N, parameters_type::d_model, P.heads_outputs>;
     using outputs_type = qmatrix<std::int8_t, N, parameters_type::d_out, P.outputs>;
+    ///@}
 
     BOOST_HANA_DEFINE_STRUCT(multi_head_steps_t,
         /// @brief Q = X W_Q, every head's d_k columns side by side.

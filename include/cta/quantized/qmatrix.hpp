@@ -56,8 +56,11 @@ CTA_DETAIL_TARGET_TAG constexpr bool zero_point_fits(std::int32_t zero_point) no
 /// for template arguments; make one with `affine`.
 struct per_tensor {
     std::uint32_t scale_bits = 0;  ///< the scale, a float, by its bits
+    /// @brief The integer that stands for the real 0.
     std::int32_t zero_point = 0;
+    /// @brief The scale, a float.
     [[nodiscard]] constexpr float scale() const noexcept { return std::bit_cast<float>(scale_bits); }
+    /// @brief Member-wise equality.
     friend constexpr bool operator==(const per_tensor&, const per_tensor&) = default;
 };
 
@@ -75,12 +78,16 @@ CTA_DETAIL_TARGET_TAG constexpr per_tensor affine(float scale, std::int32_t zero
 /// per-channel quantization of weights. A structural type; make one with `symmetric`.
 template <std::size_t Channels>
 struct per_channel {
+    /// @brief The number of channels (columns).
     static constexpr std::size_t channels = Channels;
+    /// @brief 0: the quantization is symmetric.
     static constexpr std::int32_t zero_point = 0;
     std::uint32_t scale_bits[Channels] = {};  ///< the scales, floats, by their bits
+    /// @brief The scale of column `channel`, a float.
     [[nodiscard]] constexpr float scale(std::size_t channel) const noexcept {
         return std::bit_cast<float>(scale_bits[channel]);
     }
+    /// @brief Member-wise equality.
     friend constexpr bool operator==(const per_channel&, const per_channel&) = default;
 };
 
@@ -131,9 +138,15 @@ constexpr bool zero_point_in_range(const Q& q) noexcept {
 /// a value of the element type; a per-channel quantization has one scale per column and int8 elements.
 template <class T, std::size_t R, std::size_t C, auto Quantization>
 struct qmatrix {
+    /// @brief `T`, the integer type.
     using value_type = T;
+    /// @brief `per_tensor` or `per_channel<C>`.
     using quantization_type = std::remove_const_t<decltype(Quantization)>;
+    ///@{
+    /// @brief The number of rows, `R`, and of columns, `C`.
     static constexpr std::size_t rows = R, cols = C;
+    ///@}
+    /// @brief The scale(s) and zero point: `Quantization`.
     static constexpr quantization_type quantization = Quantization;
 
     static_assert(is_quantized_type_v<T>, "cta::quantized::qmatrix<T, R, C, Q>: the elements of a quantized matrix "
@@ -152,10 +165,16 @@ struct qmatrix {
     /// The integers, row after row (one array, so that the kernels walk it by pointer in a constant evaluation too).
     T elems[R * C]{};
 
+    ///@{
+    /// @brief The integer in row `r`, column `c`.
     [[nodiscard]] constexpr T operator()(std::size_t r, std::size_t c) const noexcept { return elems[r * C + c]; }
     [[nodiscard]] constexpr T& operator()(std::size_t r, std::size_t c) noexcept { return elems[r * C + c]; }
+    ///@}
+    ///@{
+    /// @brief The first integer; the `R * C` integers follow it row by row.
     [[nodiscard]] constexpr const T* data() const noexcept { return elems; }
     [[nodiscard]] constexpr T* data() noexcept { return elems; }
+    ///@}
     /// The integers as a `cta::matrix` (for printing and comparing with the checks of check.hpp).
     [[nodiscard]] constexpr matrix<T, R, C> values() const noexcept {
         matrix<T, R, C> m;
@@ -164,12 +183,14 @@ struct qmatrix {
         }
         return m;
     }
+    /// @brief Member-wise equality.
     friend constexpr bool operator==(const qmatrix&, const qmatrix&) = default;
 };
 
 /// @brief Whether M is a `qmatrix`.
 template <class M>
 inline constexpr bool is_qmatrix_v = false;
+/// @brief True for a `qmatrix`.
 template <class T, std::size_t R, std::size_t C, auto Q>
 inline constexpr bool is_qmatrix_v<qmatrix<T, R, C, Q>> = true;
 

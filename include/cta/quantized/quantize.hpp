@@ -45,9 +45,13 @@ CTA_FP_PRODUCTS_BEGIN
 namespace cta::quantized {
 
 namespace precondition {
+///@{
+/// @brief Called where the precondition its name states does not hold: not `constexpr`, so a constant
+/// evaluation that reaches it stops with its name; at run time see the namespace `cta::quantized::precondition`.
 inline void scale_must_be_positive_and_finite() noexcept { detail::stop(); }
 inline void zero_point_must_be_in_the_range_of_the_quantized_type() noexcept { detail::stop(); }
 inline void value_to_quantize_must_not_be_nan() noexcept { detail::stop(); }
+///@}
 }  // namespace precondition
 
 /// @brief The quantized types: `std::int8_t`, `std::int16_t`, `std::int32_t`.

@@ -42,6 +42,9 @@
 namespace cta::quantized {
 
 namespace precondition {
+///@{
+/// @brief Called where the precondition its name states does not hold: not `constexpr`, so a constant
+/// evaluation that reaches it stops with its name; at run time see the namespace `cta::quantized::precondition`.
 inline void input_scale_times_beta_must_be_above_2_to_the_minus_26() noexcept { detail::stop(); }
 inline void input_multiplier_must_not_be_negative() noexcept { detail::stop(); }
 inline void input_left_shift_must_be_in_0_to_31() noexcept { detail::stop(); }
@@ -49,6 +52,7 @@ inline void diff_min_times_2_to_the_left_shift_must_be_in_minus_2_to_the_31_to_0
 inline void input_shift_must_be_in_minus_31_to_15() noexcept { detail::stop(); }
 inline void row_sum_must_fit_in_32_bits() noexcept { detail::stop(); }
 inline void row_sum_must_be_in_2_to_2_to_the_31() noexcept { detail::stop(); }
+///@}
 }  // namespace precondition
 
 /// @brief The parameters of softmax with int8 input (TensorFlow Lite's `input_multiplier`, `input_left_shift` and
@@ -56,9 +60,13 @@ inline void row_sum_must_be_in_2_to_2_to_the_31() noexcept { detail::stop(); }
 /// fixed-point number with 5 integer bits, `saturating_rounding_doubling_high_mul(d * 2^input_left_shift,
 /// input_multiplier)`; an element with `d < diff_min` gets the lowest output.
 struct softmax_int8_params {
+    /// @brief The multiplier of the differences.
     std::int32_t input_multiplier = 0;
+    /// @brief Their left shift, in [0, 31].
     int input_left_shift = 0;
+    /// @brief The lowest difference that counts; below it an element gets the lowest output.
     std::int32_t diff_min = 0;
+    /// @brief Member-wise equality.
     friend constexpr bool operator==(const softmax_int8_params&, const softmax_int8_params&) = default;
 };
 
@@ -66,8 +74,11 @@ struct softmax_int8_params {
 /// table of e^x, `multiply_by_quantized_multiplier(d, input_multiplier, input_shift)`, where -65535 stands for
 /// -10 (the multiplier is `beta * input_scale / (10 / 65535)`).
 struct softmax_int16_params {
+    /// @brief The multiplier of the differences.
     std::int32_t input_multiplier = 0;
+    /// @brief The shift of the differences, in [-31, 15].
     int input_shift = 0;
+    /// @brief Member-wise equality.
     friend constexpr bool operator==(const softmax_int16_params&, const softmax_int16_params&) = default;
 };
 
@@ -117,8 +128,11 @@ inline constexpr std::size_t softmax_int16_lut_size = 513;
 /// [-10, 0] and 1 / (1 + x) on [0, 1], each at 513 evenly spaced points and adjusted for linear interpolation
 /// (`generate_int16_lut`).
 struct softmax_int16_luts {
+    /// @brief e^x on [-10, 0].
     std::int16_t exp[softmax_int16_lut_size];
+    /// @brief 1 / (1 + x) on [0, 1].
     std::int16_t one_over_one_plus_x[softmax_int16_lut_size];
+    /// @brief Member-wise equality.
     friend constexpr bool operator==(const softmax_int16_luts&, const softmax_int16_luts&) = default;
 };
 

@@ -65,11 +65,13 @@ struct layer_norm_weights {
     typename G::value_type epsilon = detail::layer_norm_epsilon<typename G::value_type>;  ///< added to the variance
 };
 
+///@{
 /// Deduced from the gain and the bias (and the epsilon).
 template <class G, class B>
 layer_norm_weights(G, B) -> layer_norm_weights<G, B>;
 template <class G, class B, class E>
 layer_norm_weights(G, B, E) -> layer_norm_weights<G, B>;
+///@}
 
 /// @brief Where a layer normalises: after each residual addition, `x = norm(x + sublayer(x))` (the paper's and
 /// PyTorch's default, `norm_first=False`).

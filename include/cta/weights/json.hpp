@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief A `constexpr` JSON reader, as much as a safetensors header needs: objects, arrays, strings with every
-/// escape of RFC 8259 (\uXXXX with surrogate pairs), numbers, true, false, null and whitespace, over bytes of a file;
+/// escape of RFC 8259 (`\uXXXX` with surrogate pairs), numbers, true, false, null and whitespace, over bytes of a file;
 /// it allocates nothing and rejects what the grammar does not allow.
 #pragma once
 
@@ -31,8 +31,8 @@ struct json_reader {
     std::size_t pos;
     std::size_t end;
 
-    CTA_DETAIL_TARGET_TAG constexpr bool more() const noexcept { return pos < end; }
-    CTA_DETAIL_TARGET_TAG constexpr unsigned char peek() const noexcept { return pos < end ? file[pos] : 0; }
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr bool more() const noexcept { return pos < end; }
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr unsigned char peek() const noexcept { return pos < end ? file[pos] : 0; }
 
     CTA_DETAIL_TARGET_TAG constexpr void skip_whitespace() noexcept {
         while (pos < end && (file[pos] == ' ' || file[pos] == '\t' || file[pos] == '\n' || file[pos] == '\r')) ++pos;

@@ -38,7 +38,11 @@ struct python_reader : json_reader<Byte> {
         const unsigned char quote = peek();
         if (pos >= end || (quote != '\'' && quote != '"')) return false;
         begin = ++pos;
-        while (pos < end && file[pos] != quote && file[pos] != '\n') pos += file[pos] == '\\' ? 2 : 1;
+        for (; pos < end; ++pos) {  // a backslash and the character after it are one character of the string
+            const unsigned char c = file[pos];
+            if (c == quote || c == '\n') break;
+            if (c == '\\') ++pos;
+        }
         if (pos >= end || file[pos] != quote) return false;
         finish = pos++;
         return true;

@@ -172,6 +172,7 @@ CTA_DETAIL_TARGET_TAG constexpr name_view name_of(const S& s) noexcept {
 /// `try_load` and `try_load_npy` return the result.
 namespace cannot_load {
 
+///@{
 /// Not constexpr: a constant evaluation that calls one stops with its name.
 template <class M> void the_file_is_truncated() noexcept {}
 template <class M> void the_file_is_not_npy_it_lacks_the_magic_string() noexcept {}
@@ -190,6 +191,7 @@ template <class M> void two_tensors_have_the_same_name() noexcept {}
 template <class M> void no_tensor_has_this_name() noexcept {}
 template <class M> void the_tensor_shape_is_not_the_matrix_shape() noexcept {}
 template <class M> void the_tensor_dtype_does_not_convert_exactly_to_the_matrix_element_type() noexcept {}
+///@}
 
 /// @brief Stops a constant evaluation with the reason `s`; the arguments are what Clang prints: the tensor's name
 /// (the one asked for; "" for .npy), the file's dtype, its rank and first two dimensions, and the byte of the file

@@ -44,8 +44,12 @@ namespace cta::quantized {
 /// range. At run time a build without `NDEBUG` stops there (fixed_point.hpp's `detail::stop`), as TensorFlow Lite's
 /// reference kernels check theirs in debug builds; a build with `NDEBUG` assumes them.
 namespace precondition {
+///@{
+/// @brief Called where the precondition its name states does not hold: not `constexpr`, so a constant
+/// evaluation that reaches it stops with its name; at run time see the namespace `cta::quantized::precondition`.
 inline void output_offset_must_be_in_minus_128_to_127() noexcept { detail::stop(); }
 inline void activation_range_must_be_within_minus_128_to_127_and_not_empty() noexcept { detail::stop(); }
+///@}
 }  // namespace precondition
 
 namespace detail {
