@@ -11,6 +11,7 @@
                                                  alone (a few minutes)
     python3 bench/regenerate.py --transformer-only one encoder layer alone (about 10 minutes)
     python3 bench/regenerate.py --cortex-m4-only  the work per attention on the Cortex-M4 alone (a minute)
+    python3 bench/regenerate.py --compilers-only the budgets of every compiler installed alone (a few minutes)
 
 What it measures, for GCC (g++) and Clang (clang++), each translation unit compiled with -std=c++20 -O2 -c:
 - compile time (wall seconds) and peak memory (maximum resident set size of the compiler) per translation unit,
@@ -56,6 +57,12 @@ What it measures, for GCC (g++) and Clang (clang++), each translation unit compi
   cta::self_attention and two versions in plain loops, in float and double, for the seed's shape and n = d = 8 and
   16. Counts, the same on every machine: tests/embedded/attention_figures.cmake measures them and writes the block
   (this script runs it with UPDATE=ON), and docs.cortex_m4_attention_figures checks the page against the build;
+- the budgets of every compiler of COMPILER_MATRIX that is installed (GCC 11 and 12, Clang 14, 16, 19 and 22, the
+  compilers of .ci/test-all): the smallest limit with which a 64x64x64 product of doubles compiles (matmul_steps.cpp,
+  bisection as above) and its cost per multiply-add, and the largest n = d whose self-attention compiles in one
+  constant expression under the compiler's default limits (attention_single.cpp), with the flags
+  cta_raise_constexpr_limits passes to it. tests/budget (budget.compiler_row.*) checks the row of the compiler that
+  builds the tests;
 - run time with Google Benchmark (bench/runtime_bench.cpp, built by CMake with -DCTA_BUILD_BENCH=ON): cta, Eigen 3.4
   fixed-size matrices and naive loops, at -O2, at -O3 -march=native and at -O3 for the x86-64 levels v3 (AVX2) and
   v4 (AVX-512) where the processor has them, median and minimum of repetitions, and each binary's own lines: the
@@ -67,7 +74,8 @@ The text of docs/performance.md outside the markers <!-- generated:begin --> and
 <!-- generated-quantized:begin --> and <!-- generated-quantized:end -->, the int8 self-attention, and
 <!-- generated-functions:begin --> and <!-- generated-functions:end -->, the elementary functions,
 <!-- generated-transformer:begin --> and <!-- generated-transformer:end -->, the encoder layer, and
-<!-- embedded-attention:begin --> and <!-- embedded-attention:end -->, the Cortex-M4) is kept; between
+<!-- embedded-attention:begin --> and <!-- embedded-attention:end -->, the Cortex-M4, and
+<!-- generated-compilers:begin --> and <!-- generated-compilers:end -->, the budgets per compiler) is kept; between
 them the script writes the machine, the command and the tables. tests/inlining (inlining.shared_kernels) compares
 the counts of the batch block with the build.
 """
@@ -129,6 +137,22 @@ QUANTIZED_VARIANTS = (("o2", "-O2"), ("native", "-O3 -march=native"))
 # products (the projections 4 n d_model^2, the scores and the heads' outputs n^2 d_model each, the feed-forward part
 # 2 n d_model d_ff) and the run-time variants of bench/transformer_bench.cpp (bench/CMakeLists.txt).
 TRANSFORMER_BEGIN, TRANSFORMER_END = "<!-- generated-transformer:begin -->", "<!-- generated-transformer:end -->"
+COMPILERS_BEGIN, COMPILERS_END = "<!-- generated-compilers:begin -->", "<!-- generated-compilers:end -->"
+# The compilers of the budgets per compiler (.ci/test-all's): (family, command). Each one's default limits and the
+# flags cmake/cta_constexpr_limits.cmake's cta_raise_constexpr_limits gives it with its defaults.
+COMPILER_MATRIX = [("GCC", "g++-11"), ("GCC", "g++"), ("Clang", "clang++"), ("Clang", "clang++-16"),
+                   ("Clang", "clang++-19"), ("Clang", "clang++-22")]
+
+
+def raised_limits(family):
+    """The flags cta_raise_constexpr_limits(<target>) passes to a compiler of the family with its defaults, read from
+    cmake/cta_constexpr_limits.cmake's set(steps|ops|loop|depth <n>)."""
+    text = (ROOT / "cmake" / "cta_constexpr_limits.cmake").read_text()
+    value = {name: re.search(rf"\n  set\({name} ([0-9]+)\)", text).group(1) for name in ("steps", "ops", "loop", "depth")}
+    if family == "Clang":
+        return f"-fconstexpr-steps={value['steps']} -fconstexpr-depth={value['depth']}"
+    return (f"-fconstexpr-ops-limit={value['ops']} -fconstexpr-loop-limit={value['loop']} "
+            f"-fconstexpr-depth={value['depth']}")
 TRANSFORMER_SOURCE = COMPILE_TIME / "encoder_layer.cpp"
 TRANSFORMER_START = {"GCC": 2**24, "Clang": 2**17}
 TRANSFORMER_N, TRANSFORMER_D, TRANSFORMER_H, TRANSFORMER_FF = 16, 64, 4, 256
@@ -821,6 +845,54 @@ def cortex_m4_section(args, log):
 # ---- The document -----------------------------------------------------------------------------------------------
 
 
+# ---- budgets per compiler ------------------------------------------------------------------------------------------
+
+
+def compiles_with(command, source, extra):
+    """Whether source compiles with the compiler command (-std=c++20 -O2 -fsyntax-only, as compile_command)."""
+    cmd = [command, "-std=c++20", "-O2", f"-I{ROOT / 'include'}", f"-I{BENCH}", "-fsyntax-only"] + list(extra)
+    status, _, _, _ = run_measured(cmd + [str(source)])
+    return status == 0
+
+
+def compilers_section(args, info, log):
+    """The block of the budgets per compiler: for each compiler of COMPILER_MATRIX found on PATH, its 64x64x64
+    product's exact count and the largest n = d in one constant expression under its default limits."""
+    rows = []
+    for family, command in COMPILER_MATRIX:
+        if shutil.which(command) is None:
+            log(f"  {command}: not installed, left out")
+            continue
+        flag = "-dumpfullversion" if family == "GCC" else "-dumpversion"
+        number = subprocess.run([command, flag], capture_output=True, text=True).stdout.strip()
+        limit = first_true(lambda value: compiles_with(command, COMPILE_TIME / "matmul_steps.cpp",
+                                                       ["-DCTA_BENCH_N=64"] + limit_flags(family, value)),
+                           1024, 2**31)
+        largest = first_true(lambda n: not compiles_with(command, COMPILE_TIME / "attention_single.cpp",
+                                                         [f"-DCTA_BENCH_N={n}"]), 16, 512) - 1
+        unit = "steps" if family == "Clang" else "operations"
+        log(f"  {family} {number} ({command}): 64x64x64 product {limit} {unit}, {limit / 64**3:.3f} per multiply-add; "
+            f"largest n = d {largest}")
+        rows.append([f"{family} {number}", f"`{command}`", f"`{DEFAULT_LIMITS[family].replace(', ', ' ')}`",
+                     f"{limit:,} {unit}", f"{limit / 64**3:.3f}", str(largest), f"`{raised_limits(family)}`"])
+    command_line = "python3 bench/regenerate.py --compilers-only"
+    out = [f"Measured on {datetime.date.today().isoformat()} by `{command_line}` with the compilers of "
+           f"`.ci/test-all` that are installed. Counts, not timings: the same on every machine with the same "
+           f"compiler. The 64x64x64 product of doubles is `bench/compile_time/matmul_steps.cpp` "
+           f"(`-DCTA_BENCH_N=64`), its count the smallest limit with which it compiles (bisection); the largest "
+           f"n = d is that of `attention_single.cpp` (projections, scores, softmax, outputs in one constant "
+           f"expression) under the compiler's default limits, each candidate compiled with `-std=c++20 -O2 "
+           f"-fsyntax-only`. Clang counts steps (`-fconstexpr-steps`), GCC operations (`-fconstexpr-ops-limit`, "
+           f"and iterations of one loop, `-fconstexpr-loop-limit`). The last column is what "
+           f"`cta_raise_constexpr_limits(<target>)` passes to that compiler with its defaults (16 times the default "
+           f"budgets, twice the depth). `tests/budget` (`budget.compiler_row.*`) checks the row of the compiler that "
+           f"builds the tests: the product compiles at its count and stops one below, n compiles under the "
+           f"default limits and n + 1 stops, and the last column is the helper's.", ""]
+    out.append(table(["compiler", "command", "default limits", "64x64x64 product", "per multiply-add",
+                      "largest n = d, one constant expression", "cta_raise_constexpr_limits"], rows))
+    return "\n".join(out)
+
+
 def table(header, rows):
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
@@ -985,7 +1057,17 @@ def main():
     parser.add_argument("--cortex-m4-only", action="store_true",
                         help="measure and write the work per attention on the Cortex-M4 only (its own block of the "
                              "page): instructions per call and code bytes of cta and of plain loops under QEMU")
+    parser.add_argument("--compilers-only", action="store_true",
+                        help="measure and write the budgets per compiler only (its own block of the page): every "
+                             "installed compiler of .ci/test-all")
     args = parser.parse_args()
+    if args.compilers_only:
+        doc = args.output.read_text()
+        print("budgets per compiler:", flush=True)
+        text = compilers_section(args, machine(), lambda text: print(text, flush=True))
+        args.output.write_text(replace_section(doc, COMPILERS_BEGIN, COMPILERS_END, text, args.output))
+        print(f"wrote {args.output}")
+        return
     if args.cortex_m4_only:
         cortex_m4_section(args, lambda text: print(text, flush=True))
         print(f"wrote {args.output}")

@@ -4,14 +4,17 @@
 # C++20 as an extension and warn under -Wpedantic ("#embed is a Clang extension", -Wc23-extensions); the sources that
 # use it put `#pragma clang diagnostic ignored "-Wc23-extensions"` around it, and so does this check. The tests and
 # the example of the #embed route (tests/weights/embed_proof.cpp, tests/compile_fail/weights_embed_*.cpp,
-# examples/weights/) are added only where it is ON: with the presets used, clang-22 (Clang 22); not gcc (GCC 12) nor
-# clang (Clang 14), which have no #embed.
+# examples/weights/) are added only where it is ON: with the presets used, those of Clang 22; not gcc (GCC 12) nor
+# clang (Clang 14), which have no #embed, nor those of Clang 19, which reads a first byte of 0x80 or more as a negative
+# int ("constant expression evaluates to -128 which cannot be narrowed to type 'unsigned char'"): the check's file
+# starts with the byte 0xFF.
 include_guard(GLOBAL)
 include(CheckCXXSourceCompiles)
 
 function(_cta_check_embed)
   set(dir "${CMAKE_BINARY_DIR}/cta_check_embed")
-  file(WRITE "${dir}/three_bytes.bin" "abc")
+  string(ASCII 255 98 99 three_bytes)  # 0xFF, 'b', 'c'
+  file(WRITE "${dir}/three_bytes.bin" "${three_bytes}")
   if(NOT DEFINED CMAKE_CXX_STANDARD)
     set(CMAKE_CXX_STANDARD 20)
   endif()
@@ -29,7 +32,7 @@ static constexpr unsigned char bytes[] = {
 #if defined(__clang__)
 #pragma clang diagnostic pop
 #endif
-static_assert(sizeof bytes == 3 && bytes[0] == 'a' && bytes[2] == 'c');
+static_assert(sizeof bytes == 3 && bytes[0] == 0xFF && bytes[2] == 'c');
 int main() { return 0; }
 " CTA_HAVE_EMBED)
 endfunction()

@@ -21,6 +21,12 @@ namespace detail {
 template <class... Axes>
 inline constexpr bool both_axes_unnamed = sizeof...(Axes) == 2 && (std::is_same_v<Axes, any_axis> && ...);
 
+/// True when both dimensions of the matrix type `M`, `Rows` x `Cols`, are at least 1: the condition of the matrix's
+/// own check, spelled with its type, which every compiler then prints in the error's first line (Clang prints the
+/// condition it evaluates, and Clang 22 only the failing part of `Rows > 0 && Cols > 0`, `'0UL > 0'`).
+template <class M, std::size_t Rows, std::size_t Cols>
+inline constexpr bool dimensions_at_least_1 = Rows > 0 && Cols > 0;
+
 /// @brief The iterator of a matrix: a random-access iterator over its elements in row-major order, `E` being `T`
 /// or `const T`.
 ///
@@ -128,7 +134,8 @@ private:
 /// `any_axis` on both, and is only ever spelled `matrix<T, Rows, Cols>`.
 template <class T, std::size_t Rows, std::size_t Cols, class... Axes>
 struct matrix {
-    static_assert(Rows > 0 && Cols > 0, "cta::matrix<T, Rows, Cols>: both dimensions must be at least 1");
+    static_assert(detail::dimensions_at_least_1<matrix, Rows, Cols>,
+                  "cta::matrix<T, Rows, Cols>: both dimensions must be at least 1");
     static_assert(sizeof...(Axes) == 0 || sizeof...(Axes) == 2,
                   "cta::matrix<T, Rows, Cols, Axes...>: give no axis tag or one per dimension");
     static_assert(!detail::both_axes_unnamed<Axes...>,

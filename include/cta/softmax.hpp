@@ -283,11 +283,19 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_row(R (&w)[N], const T (&s)[N]) noe
     std::size_t infinities = 0;
     for (std::size_t j = 0; j < N; ++j) {
         const auto x = static_cast<R>(s[j]);
+#if CTA_DETAIL_NAN_FIRST
+        if (x != x) {
+            nan = true;
+        } else if (x > max) {
+            max = x;
+        }
+#else
         if (x > max) {
             max = x;
         } else if (x != x) {
             nan = true;
         }
+#endif
         if (x == inf) ++infinities;
     }
     if (nan || max == -inf || max == inf) {

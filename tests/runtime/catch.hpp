@@ -6,6 +6,8 @@
 #include <catch2/catch_template_test_macros.hpp>
 #include <catch2/catch_test_macros.hpp>
 #else
+// Catch2 2.13 uses std::nothrow without including <new>, which libc++ 22's headers no longer bring in on their way.
+#include <new>
 #include <catch2/catch.hpp>
 #endif
 

@@ -102,3 +102,12 @@ namespace cta::detail {
 CTA_DETAIL_TARGET_TAG constexpr bool is_constant_evaluated() noexcept { return __builtin_is_constant_evaluated(); }
 
 }  // namespace cta::detail
+
+// CTA_DETAIL_NAN_FIRST: GCC 11 refuses an ordered comparison with NaN (`NaN > x`) in a constant expression, which
+// GCC 12 and Clang allow. Where a constant evaluation may meet NaN, the library's code for GCC 11 tests for NaN
+// first; the others keep the order whose constant-evaluation counts docs/performance.md gives (tests/budget).
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 12
+#define CTA_DETAIL_NAN_FIRST 1
+#else
+#define CTA_DETAIL_NAN_FIRST 0
+#endif

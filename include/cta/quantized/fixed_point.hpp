@@ -94,7 +94,12 @@ CTA_DETAIL_TARGET_TAG constexpr double frexp_positive(double x, int& exponent) n
 ///
 /// Preconditions: `M` finite, not negative and below 2^30 (so that the shift is at most 30).
 CTA_DETAIL_TARGET_TAG constexpr quantized_multiplier quantize_multiplier(double real_multiplier) noexcept {
+#if CTA_DETAIL_NAN_FIRST
+    if (real_multiplier != real_multiplier || !(real_multiplier >= 0.0) ||
+        real_multiplier > std::numeric_limits<double>::max()) {
+#else
     if (!(real_multiplier >= 0.0) || real_multiplier > std::numeric_limits<double>::max()) {
+#endif
         precondition::multiplier_must_be_finite_and_not_negative();
         return {};
     }

@@ -39,7 +39,11 @@ namespace cta::quantized {
 namespace detail {
 /// Whether a scale is positive and finite (false for NaN).
 CTA_DETAIL_TARGET_TAG constexpr bool scale_positive_and_finite(float scale) noexcept {
+#if CTA_DETAIL_NAN_FIRST
+    return scale == scale && scale > 0.0F && scale <= std::numeric_limits<float>::max();
+#else
     return scale > 0.0F && scale <= std::numeric_limits<float>::max();
+#endif
 }
 /// Whether a zero point is a value of T.
 template <class T>

@@ -91,7 +91,11 @@ CTA_DETAIL_TARGET_TAG constexpr Real round_half_away_from_zero(Real x) noexcept 
 /// that the first of them breaks (the error of a constant evaluation).
 template <class Q, class Real>
 CTA_DETAIL_TARGET_TAG constexpr bool scale_and_zero_point_hold(Real scale, std::int32_t zero_point) noexcept {
+#if CTA_DETAIL_NAN_FIRST
+    if (!(scale == scale && scale > 0 && scale <= std::numeric_limits<Real>::max())) {
+#else
     if (!(scale > 0 && scale <= std::numeric_limits<Real>::max())) {  // false for NaN
+#endif
         precondition::scale_must_be_positive_and_finite();
         return false;
     }

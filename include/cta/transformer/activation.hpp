@@ -46,7 +46,11 @@ template <scalar_type S>
 CTA_DETAIL_TARGET_TAG constexpr std::remove_cvref_t<S> relu(S x) noexcept {
     using T = std::remove_cvref_t<S>;
     if constexpr (std::is_floating_point_v<T>) {
+#if CTA_DETAIL_NAN_FIRST
+        return x != x ? x : (x > T(0) ? x : T(0));
+#else
         return x > T(0) ? x : (x != x ? x : T(0));
+#endif
     } else {
         return x > T(0) ? x : T(0);
     }
