@@ -321,11 +321,38 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_at(R* c, std::
     }
 }
 
+#if !CTA_HAVE_VECTORS
+/// c = a b for the smallest products where there are no vectors (microcontrollers): the K terms of each element
+/// written out, `acc += a(i, t) * b(t, j)` for t = 0, 1, ... (the loops' operations in their order), each operand
+/// read at an offset the compiler knows. Compilers keep small loops rolled at -Os, which then spend as many
+/// instructions counting and stepping as multiplying.
+template <class R, std::size_t M, std::size_t N, std::size_t Lda, std::size_t BRow, std::size_t BCol, class TA,
+          class TB, std::size_t... T>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_unrolled(R* c, const TA* a, const TB* b,
+                                                                           std::index_sequence<T...>) noexcept {
+    for (std::size_t i = 0; i < M; ++i) {
+        for (std::size_t j = 0; j < N; ++j) {
+            R acc{};
+            ((acc += static_cast<R>(a[i * Lda + T]) * static_cast<R>(b[T * BRow + j * BCol])), ...);
+            c[i * N + j] = acc;
+        }
+    }
+}
+#endif
+
 /// c = a b at run time for matrices c, a and b, or c = a b^T (`Transposed`: b holds the product's b^T): by
-/// multiply_kernel, or, for the smallest products, by multiply_body where it is called.
+/// multiply_kernel, or, for the smallest products, by multiply_body where it is called (where there are no vectors,
+/// by multiply_unrolled).
 template <class R, bool Transposed, class C, class A, class B>
 CTA_DETAIL_TARGET_TAG inline void multiply_run_time(C& c, const A& a, const B& b) noexcept {
     constexpr std::size_t b_row_stride = Transposed ? 1 : B::cols, b_col_stride = Transposed ? B::cols : 1;
+#if !CTA_HAVE_VECTORS
+    if constexpr (A::rows * C::cols * A::cols <= inline_product_terms) {
+        multiply_unrolled<R, A::rows, C::cols, A::cols, b_row_stride, b_col_stride>(
+            &c.elems[0][0], &a.elems[0][0], &b.elems[0][0], std::make_index_sequence<A::cols>{});
+        return;
+    }
+#endif
     if constexpr (A::rows * C::cols * A::cols <= inline_product_terms) {
         multiply_body<R>(&c.elems[0][0], C::cols, &a.elems[0][0], A::cols, &b.elems[0][0], b_row_stride, b_col_stride,
                          A::rows, C::cols, A::cols);

@@ -264,6 +264,45 @@ template <class R, class T>
 CTA_DETAIL_TARGET_TAG [[gnu::noinline]] void softmax_rows(R* w, const T* s, std::size_t rows, std::size_t n) noexcept {
     for (std::size_t i = 0; i < rows; ++i) softmax_row_lanes(w + i * n, s + i * n, n);
 }
+#else
+/// One row of softmax at run time where there are no vectors (microcontrollers, CTA_HAVE_VECTORS=0), n entries, one
+/// copy per pair of element types: the results of the constant-evaluation loop (softmax_row below), bit for bit,
+/// with less work per entry, which counts where double is computed in software:
+/// - no scan for NaN and infinities: the row's maximum is found with x > max alone (as that loop finds it), then
+///   w[j] = exp(x_j - max) and their sum. A row is special exactly when that sum is NaN: a NaN entry gives exp(NaN);
+///   a maximum of +inf gives exp(inf - inf) for that entry, and a maximum of -inf (every entry -inf or NaN)
+///   exp(-inf + inf); while in an ordinary row every term is an exp of an argument <= 0 (or -inf), at most 1. Only
+///   then is the row scanned, and special_row writes its weights. The test is on the sum's bits (an integer
+///   comparison, where x != x is a call of the software floating point).
+/// - no comparison with max + underflow per entry: where the loop gives 0 without computing exp (x_j below
+///   b = max + exp_underflow rounded), exp(x_j - max) is +0 too. For x_j < b, x_j <= b - u with u the spacing of the
+///   numbers at b, and b <= max + exp_underflow + u / 2, so x_j - max <= exp_underflow - u / 2 before rounding, at
+///   most exp_underflow after (a representable number: rounding keeps the order), where exp underflows to +0
+///   (below -745.14 for double, -103.98 for float; an entry of -inf gives exp(-inf) = +0).
+template <class R, class T>
+CTA_DETAIL_TARGET_TAG [[gnu::noinline]] void softmax_row_plain(R* w, const T* s, std::size_t n) noexcept {
+    using U = std::conditional_t<sizeof(R) == 8, std::uint64_t, std::uint32_t>;
+    constexpr U magnitude = ~U{} >> 1, infinity = std::bit_cast<U>(std::numeric_limits<R>::infinity());
+    R max = -std::numeric_limits<R>::infinity();
+    for (std::size_t j = 0; j < n; ++j) {
+        const auto x = static_cast<R>(s[j]);
+        if (x > max) max = x;
+    }
+    R sum = 0;
+    for (std::size_t j = 0; j < n; ++j) sum += (w[j] = exp(static_cast<R>(s[j]) - max));
+    if ((std::bit_cast<U>(sum) & magnitude) > infinity) {  // NaN: a special row
+        bool nan = false;
+        std::size_t infinities = 0;
+        for (std::size_t j = 0; j < n; ++j) {
+            const auto x = static_cast<R>(s[j]);
+            nan = nan || x != x;
+            infinities += x == std::numeric_limits<R>::infinity();
+        }
+        special_row(w, s, n, nan, infinities);
+        return;
+    }
+    for (std::size_t j = 0; j < n; ++j) w[j] /= sum;
+}
 #endif
 
 /// One row of softmax (see softmax below): w = softmax(s) in R.
@@ -276,6 +315,11 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_row(R (&w)[N], const T (&s)[N]) noe
             softmax_rows(w, s, 1, N);
             return;
         }
+    }
+#else
+    if (!detail::is_constant_evaluated()) {  // run time: the same operations, the special rows found by their sum
+        softmax_row_plain(w, s, N);
+        return;
     }
 #endif
     R max = -inf;
@@ -319,6 +363,11 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_into(W& w, const M& s) noexcept {
             softmax_rows(&w.elems[0][0], &s.elems[0][0], M::rows, M::cols);
             return;
         }
+    }
+#else
+    if (!detail::is_constant_evaluated()) {
+        for (std::size_t i = 0; i < M::rows; ++i) softmax_row_plain(w.elems[i], s.elems[i], M::cols);
+        return;
     }
 #endif
     for (std::size_t i = 0; i < M::rows; ++i) softmax_row(w.elems[i], s.elems[i]);
