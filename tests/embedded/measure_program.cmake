@@ -10,7 +10,9 @@
 # <prefix>_count_<key> ("<instructions> | <per MAC or per output element>"); with BYTES, <prefix>_bytes_<key>: the
 # bytes of the functions the call ran (the counter's second number, the functions listed by `nm -S`). The program
 # prints a line `measure: <title>|<multiply-accumulates>|<outputs>` for each call. Uses prefix (the cross tools'
-# prefix), QEMU_SYSTEM_ARM and COUNTER.
+# prefix), QEMU_SYSTEM_ARM and COUNTER. Includes arm_tools.cmake (cta_skip_without_arm_tools).
+include("${CMAKE_CURRENT_LIST_DIR}/arm_tools.cmake")
+
 function(measure_program core elf out)
   execute_process(COMMAND "${prefix}nm" "${elf}" OUTPUT_VARIABLE symbols)
   foreach(marker IN ITEMS begin end)
@@ -98,17 +100,3 @@ function(hundredths numerator denominator out)
   endif()
   set(${out} "${units}.${fraction}" PARENT_SCOPE)
 endfunction()
-
-
-# In a figures script: stops the script (a macro, so that its return() returns from the script), printing
-# "cta-embedded: skipped: ...", when ARM_NONE_EABI_GXX or QEMU_SYSTEM_ARM is not set.
-macro(cta_skip_without_arm_tools)
-  if(NOT ARM_NONE_EABI_GXX)
-    message("cta-embedded: skipped: arm-none-eabi-g++ not found (bash .ci/install-deps --all installs it)")
-    return()
-  endif()
-  if(NOT QEMU_SYSTEM_ARM)
-    message("cta-embedded: skipped: qemu-system-arm not found (bash .ci/install-deps --all installs it)")
-    return()
-  endif()
-endmacro()

@@ -8,16 +8,10 @@
 # (arm-none-eabi-objdump -t), not in .data, which is copied to RAM at reset. BOOST_INCLUDE_DIR, if given, is passed
 # as CTA_BOOST_INCLUDE_DIR (cmake/cta_boost_headers.cmake); CONFIGURE_OPTIONS, more -D options separated by "|";
 # FRESH=ON empties BINARY_DIR first, so that nothing of an earlier configuration (a cache entry found then) counts.
-if(NOT ARM_NONE_EABI_GXX)
-  message("cta-embedded: skipped: arm-none-eabi-g++ not found (bash .ci/install-deps installs it)")
-  return()
-endif()
-if(NOT QEMU_SYSTEM_ARM)
-  message("cta-embedded: skipped: qemu-system-arm not found (bash .ci/install-deps installs it)")
-  return()
-endif()
+include("${CMAKE_CURRENT_LIST_DIR}/arm_tools.cmake")
+cta_skip_without_arm_tools()
 if(DEFINED CXX_COMPILER AND NOT CXX_COMPILER)
-  message("cta-embedded: skipped: clang++ not found (bash .ci/install-deps installs it)")
+  message("cta-embedded: skipped: clang++ not found (bash .ci/install-deps --all installs it)")
   return()
 endif()
 
