@@ -12,6 +12,7 @@
     python3 bench/regenerate.py --transformer-only one encoder layer alone (about 10 minutes)
     python3 bench/regenerate.py --cortex-m4-only  the work per attention on the Cortex-M4 alone (a minute)
     python3 bench/regenerate.py --compilers-only the budgets of every compiler installed alone (a few minutes)
+    python3 bench/regenerate.py --profile-only   the instructions per call at small sizes alone (a few minutes)
 
 What it measures, for GCC (g++) and Clang (clang++), each translation unit compiled with -std=c++20 -O2 -c:
 - compile time (wall seconds) and peak memory (maximum resident set size of the compiler) per translation unit,
@@ -138,6 +139,17 @@ QUANTIZED_VARIANTS = (("o2", "-O2"), ("native", "-O3 -march=native"))
 # 2 n d_model d_ff) and the run-time variants of bench/transformer_bench.cpp (bench/CMakeLists.txt).
 TRANSFORMER_BEGIN, TRANSFORMER_END = "<!-- generated-transformer:begin -->", "<!-- generated-transformer:end -->"
 COMPILERS_BEGIN, COMPILERS_END = "<!-- generated-compilers:begin -->", "<!-- generated-compilers:end -->"
+# The sizes of the run-time table (bench/runtime_bench.cpp's), and those with a target of their own.
+RUN_TIME_SIZES = (("tutorial", "3 tokens, d = 4, d_k = 3"), ("8", "n = d = 8"), ("16", "n = d = 16"),
+                  ("64", "n = d = 64"))
+SMALL_SIZES = (("tutorial", "the tutorial's size"), ("8", "n = d = 8"), ("16", "n = d = 16"))
+PROFILE_BEGIN, PROFILE_END = "<!-- generated-profile:begin -->", "<!-- generated-profile:end -->"
+# The sizes, steps and variants of the instruction counts (--profile-only): runtime_bench --count runs the functions
+# counted_<implementation>_<step>; valgrind has no AVX-512, so the widest variant counted is x86-64-v3 (AVX2, FMA).
+PROFILE_SIZES = (("tutorial", "3 tokens, d = 4, d_k = 3"), ("8", "n = d = 8"), ("16", "n = d = 16"))
+PROFILE_STEPS = (("attention", "whole attention"), ("products", "its five products"), ("softmax", "its softmax"))
+PROFILE_VARIANTS = (("o2", "-O2"), ("x86_64_v3", "-O3 -march=x86-64-v3"))
+PROFILE_CALLS = 1000
 # The compilers of the budgets per compiler (.ci/test-all's): (family, command). Each one's default limits and the
 # flags cmake/cta_constexpr_limits.cmake's cta_raise_constexpr_limits gives it with its defaults.
 COMPILER_MATRIX = [("GCC", "g++-11"), ("GCC", "g++"), ("Clang", "clang++"), ("Clang", "clang++-16"),
@@ -623,7 +635,7 @@ def run_time(build_root, repetitions, min_time, log):
                     min(times))
             log(f"  {compiler} {variant}: " + "; ".join(
                 f"{s}/{i} {results[(compiler, variant, s, i)][0]:.0f} {results[(compiler, variant, s, i)][1]}"
-                for s in ("tutorial", "16", "64") for i in ("cta", "eigen", "naive")))
+                for s in ("tutorial", "8", "16", "64") for i in ("cta", "eigen", "naive")))
     return results, checks
 
 
@@ -893,6 +905,62 @@ def compilers_section(args, info, log):
     return "\n".join(out)
 
 
+def counted_instructions(binary, size, calls):
+    """Instructions of each counted function of runtime_bench (`--count size calls`) under callgrind, inclusive of
+    what it calls: {(implementation, step): instructions}."""
+    with tempfile.TemporaryDirectory() as scratch:
+        out = Path(scratch) / "callgrind.out"
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", str(binary), "--count", size,
+                        str(calls)], check=True, capture_output=True)
+        text = subprocess.run(["callgrind_annotate", "--inclusive=yes", str(out)], check=True, capture_output=True,
+                              text=True).stdout
+    counts = {}
+    for line in text.splitlines():
+        m = re.match(r"\s*([\d,]+) .*counted_(cta|eigen)_(attention|products|softmax)<", line)
+        if m:
+            key = (m.group(2), m.group(3))
+            counts[key] = max(counts.get(key, 0), int(m.group(1).replace(",", "")))
+    return counts
+
+
+def profile_section(args, info, log):
+    """The block of instructions per call at small sizes: runtime_bench --count under callgrind, cta and Eigen, the
+    whole attention and its steps, PROFILE_CALLS and twice as many calls (the difference is per call, without what
+    the first call alone runs)."""
+    for tool in ("valgrind", "callgrind_annotate"):
+        if shutil.which(tool) is None:
+            raise SystemExit(f"--profile-only needs {tool} (bash .ci/install-deps --all)")
+    rows = []
+    for compiler in COMPILERS:
+        build = bench_build(args.build, compiler, [f"cta_runtime_bench_{v}" for v, _ in PROFILE_VARIANTS])
+        for variant, flags in PROFILE_VARIANTS:
+            binary = build / "bench" / f"cta_runtime_bench_{variant}"
+            for size, label in PROFILE_SIZES:
+                once = counted_instructions(binary, size, PROFILE_CALLS)
+                twice = counted_instructions(binary, size, 2 * PROFILE_CALLS)
+                per_call = {key: (twice[key] - once[key]) / PROFILE_CALLS for key in twice}
+                for step, step_label in PROFILE_STEPS:
+                    c, e = per_call[("cta", step)], per_call[("eigen", step)]
+                    rows.append([compiler, f"`{flags}`", label, step_label, f"{c:,.0f}", f"{e:,.0f}", f"{c / e:.2f}"])
+                log(f"  {compiler} {variant} {size}: " + "; ".join(
+                    f"{step} cta {per_call[('cta', step)]:.0f} Eigen {per_call[('eigen', step)]:.0f}"
+                    for step, _ in PROFILE_STEPS))
+    command_line = "python3 bench/regenerate.py --profile-only"
+    valgrind = subprocess.run(["valgrind", "--version"], capture_output=True, text=True).stdout.strip()
+    out = [f"Measured on {datetime.date.today().isoformat()} by `{command_line}` (CPU: {info['cpu']}; {info['gcc']}; "
+           f"{info['clang']}; {valgrind}): "
+           f"instructions per call, counted by callgrind in the benchmark binaries of the run-time table "
+           f"(`bench/runtime_bench.cpp`, `--count <size> <calls>`), each step in a function of its own "
+           f"(`counted_cta_*`, `counted_eigen_*`) with what it calls (glibc's `exp` for Eigen), the difference "
+           f"between {2 * PROFILE_CALLS} and {PROFILE_CALLS} calls over {PROFILE_CALLS}. Counts, not times: the "
+           f"same on every run of the same binary, whatever else the machine does. The products are X W_Q, X W_K, "
+           f"X W_V, the scores Q K^T and the outputs W V; softmax is that of the scores. valgrind runs no AVX-512, "
+           f"so the widest flags counted are `-march=x86-64-v3` (AVX2 and FMA).", ""]
+    out.append(table(["compiler", "flags", "size", "step", "cta instructions", "Eigen instructions", "cta / Eigen"],
+                     rows))
+    return "\n".join(out)
+
+
 def table(header, rows):
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
@@ -952,15 +1020,16 @@ def generated_text(args, info, ct_rows, ct_results, largest_n, costs, rt, checks
     with_exp, without = costs[("Clang", "exp")]
     steps_exp = (with_exp - without) / exp_calls
     rows.append(["Clang steps per `cta::exp` call", "at most 40", f"{steps_exp:.2f}", status(steps_exp <= 40)])
-    for variant, flags in (("o2", "-O2"), ("native", "-O3 -march=native")):
-        for compiler in COMPILERS:
-            key = (compiler, variant, "64")
-            if (compiler, variant, "64", "cta") in rt:
-                ratio = rt[key + ("cta",)][0] / rt[key + ("eigen",)][0]
-                ratio_min = rt[key + ("cta",)][3] / rt[key + ("eigen",)][3]
-                rows.append([f"{compiler} {flags}: run time of cta over Eigen's, n = d = 64 (medians; minima)",
-                             "at most 1.00", f"{ratio:.2f}; {ratio_min:.2f}",
-                             status(ratio <= 1.0 and ratio_min <= 1.0)])
+    for size, label in (("64", "n = d = 64"),) + SMALL_SIZES:
+        for variant, flags in (("o2", "-O2"), ("native", "-O3 -march=native")):
+            for compiler in COMPILERS:
+                key = (compiler, variant, size)
+                if key + ("cta",) in rt:
+                    ratio = rt[key + ("cta",)][0] / rt[key + ("eigen",)][0]
+                    ratio_min = rt[key + ("cta",)][3] / rt[key + ("eigen",)][3]
+                    rows.append([f"{compiler} {flags}: run time of cta over Eigen's, {label} (medians; minima)",
+                                 "at most 1.00", f"{ratio:.2f}; {ratio_min:.2f}",
+                                 status(ratio <= 1.0 and ratio_min <= 1.0)])
     out.append(table(["target", "wanted", "measured", ""], rows))
     out.append("")
 
@@ -1000,7 +1069,7 @@ def generated_text(args, info, ct_rows, ct_results, largest_n, costs, rt, checks
     rows = []
     for compiler in COMPILERS:
         for variant, flags, _ in VARIANTS:
-            for size, label in (("tutorial", "3 tokens, d = 4, d_k = 3"), ("16", "n = d = 16"), ("64", "n = d = 64")):
+            for size, label in RUN_TIME_SIZES:
                 key = (compiler, variant, size)
                 if key + ("cta",) not in rt:
                     continue
@@ -1057,6 +1126,9 @@ def main():
     parser.add_argument("--cortex-m4-only", action="store_true",
                         help="measure and write the work per attention on the Cortex-M4 only (its own block of the "
                              "page): instructions per call and code bytes of cta and of plain loops under QEMU")
+    parser.add_argument("--profile-only", action="store_true",
+                        help="measure and write the instructions per call at small sizes only (its own block of the "
+                             "page): cta and Eigen, the whole attention and its steps, counted by callgrind")
     parser.add_argument("--compilers-only", action="store_true",
                         help="measure and write the budgets per compiler only (its own block of the page): every "
                              "installed compiler of .ci/test-all")
@@ -1066,6 +1138,13 @@ def main():
         print("budgets per compiler:", flush=True)
         text = compilers_section(args, machine(), lambda text: print(text, flush=True))
         args.output.write_text(replace_section(doc, COMPILERS_BEGIN, COMPILERS_END, text, args.output))
+        print(f"wrote {args.output}")
+        return
+    if args.profile_only:
+        doc = args.output.read_text()
+        print("instructions per call at small sizes:", flush=True)
+        text = profile_section(args, machine(), lambda text: print(text, flush=True))
+        args.output.write_text(replace_section(doc, PROFILE_BEGIN, PROFILE_END, text, args.output))
         print(f"wrote {args.output}")
         return
     if args.cortex_m4_only:

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSL-1.0
 // Run time of self-attention: cta against Eigen 3.4 with fixed-size matrices and against a naive loop reference,
-// for the tutorial's size (3 tokens of 4 features, 4 x 3 weights) and for n = d = 16 and 64, all in doubles; and
+// for the tutorial's size (3 tokens of 4 features, 4 x 3 weights) and for n = d = 8, 16 and 64, all in doubles; and
 // two of its steps at n = d = 64 alone, a 64 x 64 x 64 product and the softmax of 64 x 64 scores, cta against Eigen.
 //
 // Before the benchmarks run, main() checks, for every size, that
@@ -10,6 +10,11 @@
 // and prints both with the largest difference from Eigen and from the naive reference, after a line that says which
 // vectors cta's run-time kernels use in this binary. It exits with status 1 if a check fails. Each benchmark also
 // reports the allocations per call as the counter "allocs".
+//
+// `runtime_bench --count <size> <calls>` runs no benchmark: it calls, for the size (tutorial, 8, 16 or 64), each of
+// the functions counted_<implementation>_<step> (cta and Eigen; the whole attention, its five products, its softmax)
+// <calls> times, for an instruction counter to count (bench/regenerate.py runs it under valgrind's callgrind, which
+// counts the instructions inside a function and what it calls).
 #include <atomic>
 #include <cmath>
 #include <cstddef>
@@ -67,6 +72,7 @@ struct shape {
     static constexpr std::size_t n = N_, d = D_, dk = DK_, dv = DV_;
 };
 using tutorial_shape = shape<3, 4, 3, 3>;
+using shape8 = shape<8, 8, 8, 8>;
 using shape16 = shape<16, 16, 16, 16>;
 using shape64 = shape<64, 64, 64, 64>;
 
@@ -276,6 +282,92 @@ void bm_step_softmax_eigen(benchmark::State& state) {
     }
 }
 
+// ---- Instructions per call --------------------------------------------------------------------------------------------
+
+// The functions whose instructions bench/regenerate.py counts, each making `calls` calls of one step of the
+// attention of size S: the whole attention, its five products (X W_Q, X W_K, X W_V, Q K^T, W V: the scores as
+// cta::self_attention computes them, without transposing K), its softmax.
+template <class S>
+[[gnu::noinline]] void counted_cta_attention(operands<S>& o, int calls) {
+    for (int c = 0; c < calls; ++c) {
+        benchmark::DoNotOptimize(o);
+        auto outputs = cta::self_attention(o.x, o.wq, o.wk, o.wv);
+        benchmark::DoNotOptimize(outputs);
+    }
+}
+template <class S>
+[[gnu::noinline]] void counted_eigen_attention(eigen_attention<S>& e, int calls) {
+    for (int c = 0; c < calls; ++c) {
+        benchmark::DoNotOptimize(e);
+        auto outputs = e();
+        benchmark::DoNotOptimize(outputs);
+    }
+}
+template <class S>
+[[gnu::noinline]] void counted_cta_products(operands<S>& o, const cta::matrix<double, S::n, S::n>& w, int calls) {
+    for (int c = 0; c < calls; ++c) {
+        benchmark::DoNotOptimize(o);
+        const auto q = cta::matmul(o.x, o.wq);
+        const auto k = cta::matmul(o.x, o.wk);
+        const auto v = cta::matmul(o.x, o.wv);
+        auto scores = cta::detail::multiply_transposed<double>(q, k);
+        auto outputs = cta::matmul(w, v);
+        benchmark::DoNotOptimize(scores);
+        benchmark::DoNotOptimize(outputs);
+    }
+}
+template <class S>
+[[gnu::noinline]] void counted_eigen_products(eigen_attention<S>& e,
+                                              const Eigen::Matrix<double, eigen_attention<S>::n, eigen_attention<S>::n>& w,
+                                              int calls) {
+    for (int c = 0; c < calls; ++c) {
+        benchmark::DoNotOptimize(e);
+        const typename eigen_attention<S>::template mat<eigen_attention<S>::n, eigen_attention<S>::dk> q = e.x * e.wq,
+                                                                                                          k = e.x * e.wk;
+        const typename eigen_attention<S>::template mat<eigen_attention<S>::n, eigen_attention<S>::dv> v = e.x * e.wv;
+        Eigen::Matrix<double, eigen_attention<S>::n, eigen_attention<S>::n> scores = q * k.transpose();
+        typename eigen_attention<S>::template mat<eigen_attention<S>::n, eigen_attention<S>::dv> outputs = w * v;
+        benchmark::DoNotOptimize(scores);
+        benchmark::DoNotOptimize(outputs);
+    }
+}
+template <class M>
+[[gnu::noinline]] void counted_cta_softmax(M& scores, int calls) {
+    for (int c = 0; c < calls; ++c) {
+        benchmark::DoNotOptimize(scores);
+        auto weights = cta::softmax(scores);
+        benchmark::DoNotOptimize(weights);
+    }
+}
+template <class E>
+[[gnu::noinline]] void counted_eigen_softmax(E& s, int calls) {
+    for (int c = 0; c < calls; ++c) {
+        benchmark::DoNotOptimize(s);
+        E w = (s.colwise() - s.rowwise().maxCoeff()).array().exp().matrix();
+        w.array().colwise() /= w.rowwise().sum().array();
+        benchmark::DoNotOptimize(w);
+    }
+}
+
+/// Calls each counted function `calls` times for size S.
+template <class S>
+void count_calls(int calls) {
+    operands<S> o;
+    eigen_attention<S> e{o};
+    auto scores = cta::detail::multiply_transposed<double>(cta::matmul(o.x, o.wq), cta::matmul(o.x, o.wk));
+    Eigen::Matrix<double, eigen_attention<S>::n, eigen_attention<S>::n> eigen_scores;
+    eigen_attention<S>::copy(scores, eigen_scores);
+    const auto weights = cta::softmax(scores);
+    Eigen::Matrix<double, eigen_attention<S>::n, eigen_attention<S>::n> eigen_weights;
+    eigen_attention<S>::copy(weights, eigen_weights);
+    counted_cta_attention(o, calls);
+    counted_eigen_attention(e, calls);
+    counted_cta_products(o, weights, calls);
+    counted_eigen_products(e, eigen_weights, calls);
+    counted_cta_softmax(scores, calls);
+    counted_eigen_softmax(eigen_scores, calls);
+}
+
 // ---- Checks -----------------------------------------------------------------------------------------------------------
 
 template <class M, class F>
@@ -324,13 +416,32 @@ void print_vectors() {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc == 4 && std::string(argv[1]) == "--count") {
+        const std::string size = argv[2];
+        const int calls = std::atoi(argv[3]);
+        if (size == "tutorial") {
+            count_calls<tutorial_shape>(calls);
+        } else if (size == "8") {
+            count_calls<shape8>(calls);
+        } else if (size == "16") {
+            count_calls<shape16>(calls);
+        } else if (size == "64") {
+            count_calls<shape64>(calls);
+        } else {
+            std::fprintf(stderr, "runtime_bench --count: sizes are tutorial, 8, 16, 64\n");
+            return 2;
+        }
+        return 0;
+    }
     print_vectors();
     bool ok = check<tutorial_shape>("tutorial");
+    ok = check<shape8>("8") && ok;
     ok = check<shape16>("16") && ok;
     ok = check<shape64>("64") && ok;
     std::fflush(stdout);
 
     register_size<tutorial_shape>("tutorial");
+    register_size<shape8>("8");
     register_size<shape16>("16");
     register_size<shape64>("64");
     benchmark::RegisterBenchmark("step/64/product_cta", bm_step_product_cta);

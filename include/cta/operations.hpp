@@ -340,22 +340,79 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_unrolled(R* c,
 }
 #endif
 
+#if CTA_HAVE_VECTORS
+/// c = a b for the smallest products where there are vectors, M x N elements of K terms, with loops over constant
+/// extents, each unrolled in full: for each row of c, its columns a vector at a time (vectors as wide as the columns
+/// fill, down to 16 bytes), `acc += a(i, t) * b(t, j..)` for t = 0, 1, ... (the loops' operations in their order,
+/// each lane those of its element), the columns left one at a time. b's rows are read where they are rows of R,
+/// else (b^T given, or other element types) from a copy as rows of R.
+template <class R, std::size_t M, std::size_t N, std::size_t K, std::size_t Lda, std::size_t BRow, std::size_t BCol,
+          class TA, class TB>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_small(R* c, const TA* a, const TB* b) noexcept {
+    constexpr bool rows_of_r = BCol == 1 && std::is_same_v<TB, R>;
+    R copy[rows_of_r ? 1 : K * N];
+    const R* rows = nullptr;
+    std::size_t row_stride = BRow;
+    if constexpr (rows_of_r) {
+        rows = b;
+    } else {
+#pragma GCC unroll 64
+        for (std::size_t t = 0; t < K; ++t) {
+#pragma GCC unroll 64
+            for (std::size_t j = 0; j < N; ++j) copy[t * N + j] = static_cast<R>(b[t * BRow + j * BCol]);
+        }
+        rows = copy;
+        row_stride = N;
+    }
+    constexpr std::size_t widest = N * sizeof(R) >= 64 && vector_bytes >= 64   ? 64
+                                   : N * sizeof(R) >= 32 && vector_bytes >= 32 ? 32
+                                                                                : 16;
+    using V = typename vector_of<R, widest>::type;
+    constexpr std::size_t lanes = widest / sizeof(R), whole = N - N % lanes;
+#pragma GCC unroll 64
+    for (std::size_t i = 0; i < M; ++i) {
+#pragma GCC unroll 64
+        for (std::size_t j = 0; j < whole; j += lanes) {
+            V acc{};
+#pragma GCC unroll 64
+            for (std::size_t t = 0; t < K; ++t)
+                acc += static_cast<R>(a[i * Lda + t]) * load_vector<V>(&rows[t * row_stride + j]);
+            store_vector(&c[i * N + j], acc);
+        }
+#pragma GCC unroll 64
+        for (std::size_t j = whole; j < N; ++j) {
+            R acc{};
+#pragma GCC unroll 64
+            for (std::size_t t = 0; t < K; ++t) acc += static_cast<R>(a[i * Lda + t]) * rows[t * row_stride + j];
+            c[i * N + j] = acc;
+        }
+    }
+}
+#endif
+
 /// c = a b at run time for matrices c, a and b, or c = a b^T (`Transposed`: b holds the product's b^T): by
-/// multiply_kernel, or, for the smallest products, by multiply_body where it is called (where there are no vectors,
-/// by multiply_unrolled).
+/// multiply_kernel, or, for the smallest products, where it is called: by multiply_small where c's rows fill a
+/// vector, else by multiply_body (where there are no vectors, by multiply_unrolled).
 template <class R, bool Transposed, class C, class A, class B>
-CTA_DETAIL_TARGET_TAG inline void multiply_run_time(C& c, const A& a, const B& b) noexcept {
+CTA_DETAIL_TARGET_TAG
+#if CTA_HAVE_VECTORS
+[[gnu::always_inline]]  // the smallest products written out where they are computed
+#endif
+inline void multiply_run_time(C& c, const A& a, const B& b) noexcept {
     constexpr std::size_t b_row_stride = Transposed ? 1 : B::cols, b_col_stride = Transposed ? B::cols : 1;
-#if !CTA_HAVE_VECTORS
     if constexpr (A::rows * C::cols * A::cols <= inline_product_terms) {
+#if CTA_HAVE_VECTORS
+        if constexpr (has_vectors<R> && C::cols * sizeof(R) >= 16) {  // at least one vector of columns
+            multiply_small<R, A::rows, C::cols, A::cols, A::cols, b_row_stride, b_col_stride>(
+                &c.elems[0][0], &a.elems[0][0], &b.elems[0][0]);
+        } else {
+            multiply_body<R>(&c.elems[0][0], C::cols, &a.elems[0][0], A::cols, &b.elems[0][0], b_row_stride,
+                             b_col_stride, A::rows, C::cols, A::cols);
+        }
+#else
         multiply_unrolled<R, A::rows, C::cols, A::cols, b_row_stride, b_col_stride>(
             &c.elems[0][0], &a.elems[0][0], &b.elems[0][0], std::make_index_sequence<A::cols>{});
-        return;
-    }
 #endif
-    if constexpr (A::rows * C::cols * A::cols <= inline_product_terms) {
-        multiply_body<R>(&c.elems[0][0], C::cols, &a.elems[0][0], A::cols, &b.elems[0][0], b_row_stride, b_col_stride,
-                         A::rows, C::cols, A::cols);
     } else {
         multiply_kernel<R>(&c.elems[0][0], C::cols, &a.elems[0][0], A::cols, &b.elems[0][0], b_row_stride,
                            b_col_stride, A::rows, C::cols, A::cols);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <limits>
 #include <type_traits>
+#include <utility>
 
 #include <cta/math.hpp>
 #include <cta/matrix.hpp>
@@ -250,6 +251,107 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void softmax_row_lanes(R* w,
     for (std::size_t j = whole; j < n; ++j) w[j] /= sum;
 }
 
+/// The most entries softmax_short_rows takes at once.
+inline constexpr std::size_t short_rows_entries = 16;
+
+/// e[v] = exp_lanes(e[v]) for the n vectors e[0 .. n - 1], or 0 in the lanes outside exp_lanes' range (NaN among
+/// them); returns whether there was such a lane. A loop kept rolled: one copy of exp_lanes where it is inlined, not
+/// one per vector.
+template <class R>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline bool exp_vectors(typename simd<R>::type* e,
+                                                                     std::size_t n) noexcept {
+    using V = typename simd<R>::type;
+    using M = typename simd<R>::mask_type;
+    M outside{};
+#pragma GCC unroll 1
+    for (std::size_t v = 0; v < n; ++v) {
+        const M inside = abs_lanes<V, M>(e[v]) < exp_vector_constants<R>::large;  // false for NaN
+        outside |= ~inside;
+        e[v] = select(inside, exp_lanes<R>(e[v]), V{});
+    }
+    bool any = false;
+    for (std::size_t l = 0; l < simd<R>::lanes; ++l) any = any || outside[l] != 0;
+    return any;
+}
+
+/// The vector of lanes p[0], p[1], ... (built from the elements, where they are in registers, without memory).
+template <class V, class R, std::size_t... l>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline V vector_from(const R* p, std::index_sequence<l...>) noexcept {
+    return V{p[l]...};
+}
+
+/// Softmax at run time of a matrix of Rows x N entries, at most short_rows_entries, whose rows do not fill whole
+/// vectors (N % lanes != 0), with its extents as constants (the loops over its entries unrolled): the exponentials
+/// of all its rows `lanes` at a time, where the row by row loop leaves each row's last entries to the scalar exp.
+/// Each row's maximum is found with x > max alone, the differences x_j - max fill vectors lane by lane, the last
+/// padded with zeros, and exp_vectors takes them. In an ordinary row (no NaN, a finite maximum) the entries below
+/// the bound max + underflow, whose weight is 0, have |x_j - max| beyond exp_lanes' range, and no other entry has
+/// unless its exponential is subnormal; every special row has a NaN difference (x - max for a NaN entry, inf - inf,
+/// -inf + inf). So a lane's weight is exp_lanes of its difference where that is within the range, else 0, unless a
+/// lane outside the range is not below its row's bound: then the function returns false, having written nothing,
+/// and the row by row loop computes the matrix. Then each row's sum in the order j = 0, 1, ..., and the divisions,
+/// a vector at a time, by vectors of each entry's row sum. For each entry, the operations of the row by row loop,
+/// so the same bits.
+template <class R, std::size_t Rows, std::size_t N, class T>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline bool softmax_short_rows(R* w, const T* s) noexcept {
+    using V = typename simd<R>::type;
+    using k = exp_vector_constants<R>;
+    constexpr std::size_t lanes = simd<R>::lanes, count = Rows * N, vectors = (count + lanes - 1) / lanes;
+    static_assert(count <= short_rows_entries);
+    // Vectors built from their lanes (vector_from) rather than read from memory: a vector read from memory just
+    // written one element at a time waits until the writes are done.
+    R d[vectors * lanes];
+    V e[vectors];
+    R max[Rows];
+#pragma GCC unroll 64
+    for (std::size_t i = 0; i < Rows; ++i) {
+        max[i] = -std::numeric_limits<R>::infinity();
+#pragma GCC unroll 64
+        for (std::size_t j = i * N; j < i * N + N; ++j) {
+            const auto x = static_cast<R>(s[j]);
+            max[i] = x > max[i] ? x : max[i];
+        }
+#pragma GCC unroll 64
+        for (std::size_t j = i * N; j < i * N + N; ++j) d[j] = static_cast<R>(s[j]) - max[i];
+    }
+#pragma GCC unroll 64
+    for (std::size_t j = count; j < vectors * lanes; ++j) d[j] = R(0);
+#pragma GCC unroll 64
+    for (std::size_t v = 0; v < vectors; ++v) e[v] = vector_from<V>(&d[v * lanes], std::make_index_sequence<lanes>());
+    if (exp_vectors<R>(e, vectors)) {  // each entry outside the range must be below its row's bound
+        for (std::size_t i = 0; i < Rows; ++i) {
+            const R bound = max[i] + exp_underflow<R>;
+            for (std::size_t j = i * N; j < i * N + N; ++j) {
+                const auto x = static_cast<R>(s[j]);
+                const R difference = x - max[i];
+                if (!(difference > -k::large && difference < k::large) && !(x < bound)) return false;
+            }
+        }
+    }
+    R sums[vectors * lanes];  // each entry's row sum, the padding 1
+#pragma GCC unroll 64
+    for (std::size_t i = 0; i < Rows; ++i) {
+        R sum = 0;
+#pragma GCC unroll 64
+        for (std::size_t j = i * N; j < i * N + N; ++j) sum += e[j / lanes][j % lanes];
+#pragma GCC unroll 64
+        for (std::size_t j = i * N; j < i * N + N; ++j) sums[j] = sum;
+    }
+#pragma GCC unroll 64
+    for (std::size_t j = count; j < vectors * lanes; ++j) sums[j] = R(1);
+#pragma GCC unroll 64
+    for (std::size_t v = 0; v < vectors; ++v) {
+        const V q = e[v] / vector_from<V>(&sums[v * lanes], std::make_index_sequence<lanes>());
+        if (v + 1 < vectors || count % lanes == 0) {
+            store_vector(&w[v * lanes], q);
+        } else {
+#pragma GCC unroll 64
+            for (std::size_t l = 0; l < count % lanes; ++l) w[v * lanes + l] = q[l];
+        }
+    }
+    return true;
+}
+
 /// Every row of softmax at run time, in a function of its own that writes through its parameter. (GCC 12 at -O3,
 /// where it compiles the library with options of its own (`#pragma GCC optimize`, include/cta/detail/fp_strict.hpp),
 /// was seen to drop every store to a local result inlined into a caller that copied it into a record,
@@ -360,7 +462,13 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_into(W& w, const M& s) noexcept {
 #if CTA_HAVE_VECTORS
     if constexpr (has_vectors<typename W::value_type>) {
         if (!detail::is_constant_evaluated()) {
-            softmax_rows(&w.elems[0][0], &s.elems[0][0], M::rows, M::cols);
+            if constexpr (M::cols % simd<typename W::value_type>::lanes != 0 &&
+                          M::rows * M::cols <= short_rows_entries) {
+                if (!softmax_short_rows<typename W::value_type, M::rows, M::cols>(&w.elems[0][0], &s.elems[0][0]))
+                    softmax_rows(&w.elems[0][0], &s.elems[0][0], M::rows, M::cols);
+            } else {
+                softmax_rows(&w.elems[0][0], &s.elems[0][0], M::rows, M::cols);
+            }
             return;
         }
     }
