@@ -5,8 +5,8 @@
 /// `sqrt` also take integers, as `<cmath>`'s do: computed in double.
 ///
 /// The standard `<cmath>` functions are not `constexpr` in C++20 (GCC accepts some as an extension, Clang does
-/// not), so the library carries its own. Every function here uses only `+ - * /`, comparisons and `std::bit_cast`,
-/// and never performs an operation whose result is NaN or an overflow to infinity (both compilers refuse those in
+/// not), so the library carries its own. Every function here uses only `+ - * /`, comparisons, integer operations on
+/// the bits (`std::bit_cast`) and, in `exp(double)`, a table of constants, and never performs an operation whose result is NaN or an overflow to infinity (both compilers refuse those in
 /// constant expressions): special values are returned, not computed.
 #pragma once
 
@@ -15,6 +15,7 @@
 #include <limits>
 #include <type_traits>
 
+#include <cta/detail/exp_table.hpp>
 #include <cta/detail/fp_strict.hpp>
 #include <cta/detail/target.hpp>
 
@@ -152,16 +153,12 @@ CTA_DETAIL_TARGET_TAG constexpr float scalbn(float y, int n) noexcept {
 
 namespace detail {
 
-// The constants of exp(double) and exp(float) (FreeBSD's and musl's exp and expf): ln 2 in two parts (the high part
-// has trailing zero bits, so that k * ln2_hi is exact), 1 / ln 2, and the coefficients of the polynomial R(r^2).
+// The constants of fdlibm's exp and expf (FreeBSD's and musl's): ln 2 in two parts (the high part has trailing zero
+// bits, so that k * ln2_hi is exact) and 1 / ln 2, for the reduction of cta::expm1 (<cta/math/expm1.hpp>) and of
+// exp(float); the coefficients of expf's polynomial R(r^2).
 inline constexpr double exp_ln2_hi = 6.93147180369123816490e-01;   // 0x3fe62e42 fee00000
 inline constexpr double exp_ln2_lo = 1.90821492927058770002e-10;   // 0x3dea39ef 35793c76
 inline constexpr double exp_inv_ln2 = 1.44269504088896338700e+00;  // 0x3ff71547 652b82fe
-inline constexpr double exp_p1 = 1.66666666666666019037e-01;
-inline constexpr double exp_p2 = -2.77777777770155933842e-03;
-inline constexpr double exp_p3 = 6.61375632143793436117e-05;
-inline constexpr double exp_p4 = -1.65339022054652515390e-06;
-inline constexpr double exp_p5 = 4.13813679705723846039e-08;
 inline constexpr float expf_ln2_hi = 6.9314575195e-01F;   // 0x3f317200
 inline constexpr float expf_ln2_lo = 1.4286067653e-06F;   // 0x35bfbe8e
 inline constexpr float expf_inv_ln2 = 1.4426950216e+00F;  // 0x3fb8aa3b
@@ -172,43 +169,47 @@ inline constexpr float expf_p2 = -2.7667332906e-03F;      // -0xb55215.0p-32
 
 /// @brief e^x in double precision, `constexpr`.
 ///
-/// The algorithm of FreeBSD's and musl's `exp` (after Sun's fdlibm): x = k ln 2 + r with |r| <= ln 2 / 2 and ln 2
-/// split in two parts (the product k * ln2_hi is exact), a degree-5 minimax polynomial R(r^2) with
-/// e^r = 1 + r + r c / (2 - c), c = r - r^2 R(r^2), then a scaling by 2^k; the final sum 1 + hi + (...) keeps the
-/// rounding error of 1 + hi (Fast2Sum), so that the large term is rounded once. The error stays below 1 ulp
-/// (tests/numerics).
+/// A table-driven algorithm (Tang's): x = (k / 128) ln 2 + r, with k = x 128 / ln 2 rounded to nearest and
+/// |r| <= ln 2 / 256 (ln 2 / 128 in two parts, the first exact in its product with k); k = 128 e + j with
+/// 0 <= j < 128, so that e^x = 2^e 2^(j/128) e^r. 2^(j/128) comes from a table as the sum of two doubles T + t
+/// (include/cta/detail/exp_table.hpp, written by tests/numerics/make_exp_table.py), e^r - 1 is the Taylor polynomial
+/// p = r + r^2/2 + r^3/6 + r^4/24 + r^5/120 (the terms left out are below 2^-60 for |r| <= ln 2 / 256), and
+/// y = T + (t + T p) is multiplied by 2^e by adding e to its exponent field. Only the last addition rounds the large
+/// term, so the result is most often the correctly rounded one, and always within 1 ulp (tests/numerics); a
+/// subnormal result is rounded twice (y, then y 2^e). There is no division, and the polynomial is evaluated as
+/// (r + r^2 (1/2 + r/6)) + r^4 (1/24 + r/120), a short chain of dependent operations.
 /// exp(NaN) = NaN, exp(+inf) = +inf, exp(-inf) = +0; results above the largest double are +inf, results below the
 /// smallest subnormal are +0.
 ///
-/// Written in few statements (a statement costs Clang one step of its constant-evaluation budget), with the
-/// operations in the order above.
+/// Written in few statements (a statement costs Clang one step of its constant-evaluation budget), with
+/// `__builtin_bit_cast` (GCC, Clang) where `std::bit_cast`, a function call, would cost two more each.
 CTA_DETAIL_TARGET_TAG constexpr double exp(double x) noexcept {
-    const std::uint32_t high = static_cast<std::uint32_t>(std::bit_cast<std::uint64_t>(x) >> 32),
-                        abs_high = high & 0x7fffffffU;
-    // |x| >= 708.39...: NaN, overflow to +inf, underflow to +0, or (up to the thresholds) the general case.
-    if (abs_high >= 0x4086232bU && !(x <= 7.09782712893383973096e+02 && x >= -7.45133219101941108420e+02)) {
-        return isnan(x) ? x : (x > 0.0 ? std::numeric_limits<double>::infinity() : 0.0);
+    const std::uint64_t bits = __builtin_bit_cast(std::uint64_t, x), magnitude = bits & 0x7fffffffffffffffU;
+    // |x| >= 708.396 (0x4086232b00000000, where results stop being normal): NaN, overflow to +inf, underflow to +0,
+    // or (up to the thresholds) the general case with a scaling that may leave the normal range.
+    if (magnitude >= 0x4086232b00000000U && !(x <= 0x1.62e42fefa39efp+9 && x >= -0x1.74910d52d3051p+9)) {
+        return magnitude > 0x7ff0000000000000U ? x : (x > 0.0 ? std::numeric_limits<double>::infinity() : 0.0);
     }
-    if (abs_high <= 0x3e300000U) return 1.0 + x;  // |x| <= 2^-28: e^x rounds to 1 + x
-    // k: 0 for |x| <= ln 2 / 2, +-1 below 3 ln 2 / 2, else x / ln 2 rounded (to nearest, ties away from 0).
-    const int k = abs_high <= 0x3fd62e42U ? 0
-                  : abs_high < 0x3ff0a2b2U ? ((high >> 31) != 0 ? -1 : 1)
-                                           : static_cast<int>(detail::exp_inv_ln2 * x + ((high >> 31) != 0 ? -0.5 : 0.5));
-    // x = k ln 2 + r, r = hi - lo (hi exact); e^x = 2^k (1 + hi + (r c / (2 - c) - lo)), with
-    // 1 + hi = s + (1 - s) + hi exactly (|hi| < 1: Fast2Sum), so that only the small terms and the final sum are
-    // rounded.
-    const double hi = k == 0 ? x : x - k * detail::exp_ln2_hi, lo = k == 0 ? 0.0 : k * detail::exp_ln2_lo,
-                 r = k == 0 ? x : hi - lo, rr = r * r,
-                 c = r - rr * (detail::exp_p1 + rr * (detail::exp_p2 + rr * (detail::exp_p3 + rr * (detail::exp_p4 + rr * detail::exp_p5)))),
-                 s = 1.0 + hi, y = s + (((1.0 - s) + hi) + (r * c / (2.0 - c) - lo));
-    return k == 0 ? y : (k >= -1022 && k <= 1023 ? y * detail::pow2(k) : scalbn(y, k));
+    // k = round(x 128 / ln 2) from the low bits of x 128 / ln 2 + 1.5 * 2^52 (ties to even), j = k mod 128;
+    // (k - j) << 45 is e in the exponent field (two's complement, wrapping).
+    const double shifted = x * detail::exp_n_inv_ln2 + 0x1.8p52, kd = shifted - 0x1.8p52,
+                 r = (x - kd * detail::exp_ln2_n_hi) - kd * detail::exp_ln2_n_lo, rr = r * r,
+                 p = (r + rr * (0.5 + r * 0x1.5555555555555p-3)) + (rr * rr) * (0x1.5555555555555p-5 + r * 0x1.1111111111111p-7);
+    const std::uint64_t k = __builtin_bit_cast(std::uint64_t, shifted) - 0x4338000000000000U, j = k & 127U;
+    const double y = detail::exp_table[2 * j] + (detail::exp_table[2 * j + 1] + detail::exp_table[2 * j] * p);
+    // Normal results (x > -708.396): 2^e y exactly, by the exponent field. Below: 2^(e + 64) y (normal), then
+    // 2^-64, which rounds a subnormal result once more.
+    return x > -0x1.6232bp+9
+               ? __builtin_bit_cast(double, __builtin_bit_cast(std::uint64_t, y) + ((k - j) << 45))
+               : __builtin_bit_cast(double, __builtin_bit_cast(std::uint64_t, y) + ((k - j) << 45) + (std::uint64_t{64} << 52)) * 0x1p-64;
 }
 
 /// @brief e^x in single precision, `constexpr`, computed in `float` only (no double arithmetic, so it stays fast on
 /// single-precision FPUs such as the Cortex-M4's).
 ///
-/// The algorithm of FreeBSD's and musl's `expf` (after Sun's fdlibm): the same reduction as `exp(double)` with a
-/// degree-2 minimax polynomial, except for two sums done with more care than there: 1 + hi in the final sum is
+/// The algorithm of FreeBSD's and musl's `expf` (after Sun's fdlibm): x = k ln 2 + r with |r| <= ln 2 / 2 and ln 2
+/// in two parts, a degree-2 minimax polynomial R(r^2) with e^r = 1 + r + r c / (2 - c), c = r - r^2 R(r^2), and a
+/// scaling by 2^k, except for two sums done with more care than there: 1 + hi in the final sum is
 /// split into its rounded value and its exact rounding error (Fast2Sum), so that the last addition is the only large
 /// rounding; and for tiny |x| the result is 1 + (x + x^2 / 2) rather than 1 + x. The error stays below 1 ulp
 /// (tests/numerics). Special values as for `exp(double)`. Written in few statements, as `exp(double)`.

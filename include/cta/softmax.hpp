@@ -25,22 +25,19 @@ namespace cta {
 namespace detail {
 
 #if CTA_HAVE_VECTORS
-/// The constants of the vector exponential below: the bounds of exp's cases as magnitudes (exp(double) compares the
-/// high word of |x|, exp(float) all its bits; for non-negative floating-point numbers the order of the bits is the
-/// order of the values, so `abs_high <= H` is `|x| < bits((H + 1) << 32)`), and 1.5 * 2^(mantissa bits), which
-/// rounds a number to an integer when added and gives it in the low bits. (The bounds are repeated from math.hpp
-/// rather than named there: with named constants, constexpr variables or enumerators, GCC counts more operations
-/// per exp call than tests/budget allows.)
+/// The constants of the vector exponential below. double: the bound of its range as a magnitude (exp(double) takes
+/// results from the exponent field below 0x4086232b00000000 = 708.396, normal results) and 1.5 * 2^52, which rounds
+/// a number to an integer when added and gives it in the low bits. float: the bounds of exp(float)'s cases as
+/// magnitudes (exp(float) compares all the bits of |x|; for non-negative floating-point numbers the order of the
+/// bits is the order of the values, so `abs_bits <= H` is `|x| < bits(H + 1)`) and 1.5 * 2^23. (The bounds are
+/// repeated from math.hpp rather than named there: with named constants, constexpr variables or enumerators, GCC
+/// counts more operations per exp call than tests/budget allows.)
 template <class R>
 struct exp_vector_constants;
 template <>
 struct exp_vector_constants<double> {
-    static constexpr double tiny = std::bit_cast<double>(0x3e30000100000000ULL);  // abs_high <= 0x3e300000
-    static constexpr double zero_k = std::bit_cast<double>(0x3fd62e4300000000ULL);  // k = 0: abs_high <= 0x3fd62e42
-    static constexpr double one_k = std::bit_cast<double>(0x3ff0a2b200000000ULL);  // k = +-1: abs_high < 0x3ff0a2b2
-    static constexpr double large = std::bit_cast<double>(0x4086232b00000000ULL);  // abs_high >= 0x4086232b
+    static constexpr double large = std::bit_cast<double>(0x4086232b00000000ULL);  // magnitude >= 0x4086232b00000000
     static constexpr double round = 0x1.8p52;
-    static constexpr int exponent_bias = 1023, mantissa_bits = 52;
 };
 template <>
 struct exp_vector_constants<float> {
@@ -58,55 +55,62 @@ CTA_DETAIL_TARGET_TAG inline V abs_lanes(V x) noexcept {
     return reinterpret_cast<V>(reinterpret_cast<M>(x) & ~reinterpret_cast<M>(-V{}));
 }
 
-/// cta::exp of every lane of x, for |x| < exp_vector_constants<R>::large (other lanes are garbage): the operations
-/// of exp(double) and exp(float) (math.hpp) in the same order, with the case analysis done by selecting between
-/// lanes, so that every lane gets the bits cta::exp gives. (In exp, k == 0 takes hi = x, lo = 0, r = x and no
-/// scaling; here k = +0 gives the same: x - 0 * ln2_hi == x, 0 * ln2_lo == +0, r - 0 == r, y * 2^0 == y.)
+/// The vector of the table entries exp_table[2 j_l + part] for the lanes j_l of j, read one lane at a time.
+template <class V, class U, std::size_t... l>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline V exp_table_lanes(U j, std::size_t part,
+                                                                      std::index_sequence<l...>) noexcept {
+    return V{exp_table[2 * j[l] + part]...};
+}
+
+/// cta::exp of every lane of x, for |x| < exp_vector_constants<R>::large (other lanes are garbage, their table
+/// index still within the table): the operations of exp(double) and exp(float) (math.hpp) in the same order, so that
+/// every lane gets the bits cta::exp gives.
+/// - double: within the range every result is normal, and exp(double) scales it by its exponent field.
+/// - float: exp(float)'s case analysis is done by selecting between lanes. (In exp(float), k == 0 takes hi = x,
+///   lo = 0, r = x and no scaling; here k = +0 gives the same: x - 0 * ln2_hi == x, 0 * ln2_lo == +0, r - 0 == r,
+///   y * 2^0 == y.)
 template <class R, class V = typename simd<R>::type, class M = typename simd<R>::mask_type>
 CTA_DETAIL_TARGET_TAG inline V exp_lanes(V x) noexcept {
     using k = exp_vector_constants<R>;
-    constexpr bool is_double = std::is_same_v<R, double>;
+    using U = typename simd<R>::bits_type;
     const V zero{};
-    const V magnitude = abs_lanes<V, M>(x);
-    // k: 0 for small |x|, +-1 below 3 ln 2 / 2, else x / ln 2 rounded to nearest, ties away from 0 (truncation of
-    // t = x / ln 2 +- 0.5, +-0.5 with the sign bit of x as exp takes it, as static_cast<int> does it).
-    const M sign_of_x = reinterpret_cast<M>(x) & reinterpret_cast<M>(-zero);  // -zero: the sign bit alone
-    const V half = reinterpret_cast<V>(reinterpret_cast<M>(zero + R(0.5)) | sign_of_x);
-    const V t = (is_double ? R(exp_inv_ln2) : R(expf_inv_ln2)) * x + half;
-    // Truncation on magnitudes: |t| rounded to the nearest integer (|t| < 2^22), less 1 where that rounded up, with
-    // the sign of t (|t| >= 0.5, the sign of x) put back. (Each select takes one comparison for mask: on a
-    // combination of masks of 64-bit lanes GCC selects lane by lane in scalar registers where SSE2, which has no
-    // 64-bit integer comparison, is the target.)
-    const V abs_t = abs_lanes<V, M>(t);
-    const V nearest = (abs_t + k::round) - k::round;
-    const V floor_abs = nearest - select(nearest > abs_t, zero + R(1), zero);
-    const V truncated = reinterpret_cast<V>(reinterpret_cast<M>(floor_abs) | sign_of_x);
-    // Where exp takes k = +-1 (|x| below k::one_k), the truncation gives +-1 as well for every double; for float it
-    // gives 2 at the bound itself, so float selects +-1 there.
-    V kv;
-    if constexpr (is_double) {
-        kv = select(magnitude < k::zero_k, zero, truncated);
+    if constexpr (std::is_same_v<R, double>) {
+        const V shifted = x * exp_n_inv_ln2 + k::round, kd = shifted - k::round,
+                r = (x - kd * exp_ln2_n_hi) - kd * exp_ln2_n_lo, rr = r * r,
+                p = (r + rr * (0.5 + r * 0x1.5555555555555p-3)) +
+                    (rr * rr) * (0x1.5555555555555p-5 + r * 0x1.1111111111111p-7);
+        const U kb = reinterpret_cast<U>(shifted) - reinterpret_cast<U>(zero + k::round), j = kb & 127U;
+        constexpr auto lanes = std::make_index_sequence<simd<R>::lanes>();
+        const V high = exp_table_lanes<V>(j, 0, lanes), low = exp_table_lanes<V>(j, 1, lanes);
+        const V y = high + (low + high * p);
+        return reinterpret_cast<V>(reinterpret_cast<U>(y) + ((kb - j) << 45));
     } else {
+        const V magnitude = abs_lanes<V, M>(x);
+        // k: 0 for small |x|, +-1 below 3 ln 2 / 2, else x / ln 2 rounded to nearest, ties away from 0 (truncation
+        // of t = x / ln 2 +- 0.5, +-0.5 with the sign bit of x as exp takes it, as static_cast<int> does it).
+        const M sign_of_x = reinterpret_cast<M>(x) & reinterpret_cast<M>(-zero);  // -zero: the sign bit alone
+        const V half = reinterpret_cast<V>(reinterpret_cast<M>(zero + R(0.5)) | sign_of_x);
+        const V t = R(expf_inv_ln2) * x + half;
+        // Truncation on magnitudes: |t| rounded to the nearest integer (|t| < 2^22), less 1 where that rounded up,
+        // with the sign of t (|t| >= 0.5, the sign of x) put back.
+        const V abs_t = abs_lanes<V, M>(t);
+        const V nearest = (abs_t + k::round) - k::round;
+        const V floor_abs = nearest - select(nearest > abs_t, zero + R(1), zero);
+        const V truncated = reinterpret_cast<V>(reinterpret_cast<M>(floor_abs) | sign_of_x);
+        // Where exp takes k = +-1 (|x| below k::one_k) the truncation gives 2 at the bound itself, so +-1 is selected
+        // there.
         const V one = reinterpret_cast<V>(reinterpret_cast<M>(zero + R(1)) | sign_of_x);  // +-1, the sign of x
-        kv = select(magnitude < k::zero_k, zero, select(magnitude < k::one_k, one, truncated));
-    }
-    V y;
-    if constexpr (is_double) {
-        const V hi = x - kv * exp_ln2_hi, lo = kv * exp_ln2_lo, r = hi - lo, rr = r * r,
-                c = r - rr * (exp_p1 + rr * (exp_p2 + rr * (exp_p3 + rr * (exp_p4 + rr * exp_p5)))), s = 1.0 + hi;
-        y = s + (((1.0 - s) + hi) + (r * c / (2.0 - c) - lo));
-    } else {
+        const V kv = select(magnitude < k::zero_k, zero, select(magnitude < k::one_k, one, truncated));
         const V hi = x - kv * expf_ln2_hi, lo = kv * expf_ln2_lo, r = hi - lo, rr = r * r,
                 c = r - rr * (expf_p1 + rr * expf_p2), s = 1.0F + hi;
-        y = s + (((1.0F - s) + hi) + (r * c / (2.0F - c) - lo));
+        const V y = s + (((1.0F - s) + hi) + (r * c / (2.0F - c) - lo));
+        // 2^k from its bits: k + round has k in its low bits (unsigned arithmetic: the lanes left garbage may wrap).
+        const U k_bits = reinterpret_cast<U>(kv + k::round) - reinterpret_cast<U>(zero + k::round);
+        const V scale = reinterpret_cast<V>(
+            (k_bits + static_cast<typename simd<R>::unsigned_bits_t>(k::exponent_bias)) << k::mantissa_bits);
+        const V tiny = R(1) + (x + R(0.5) * x * x);
+        return select(magnitude < k::tiny, tiny, y * scale);
     }
-    // 2^k from its bits: k + round has k in its low bits (unsigned arithmetic: the lanes left garbage may wrap).
-    using U = typename simd<R>::bits_type;
-    const U k_bits = reinterpret_cast<U>(kv + k::round) - reinterpret_cast<U>(zero + k::round);
-    const V scale = reinterpret_cast<V>((k_bits + static_cast<typename simd<R>::unsigned_bits_t>(k::exponent_bias))
-                                        << k::mantissa_bits);
-    const V tiny = is_double ? 1.0 + x : R(1) + (x + R(0.5) * x * x);
-    return select(magnitude < k::tiny, tiny, y * scale);
 }
 
 #endif

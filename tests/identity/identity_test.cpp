@@ -319,7 +319,9 @@ void pad_to_lanes(std::vector<R>& v) {
 
 // exp_lanes takes every argument softmax gives it (|x| below exp_vector_constants<R>::large): floats, one bit pattern
 // in 997 of both signs and every pattern within 64 of the bounds between exp's cases; doubles, a million of random
-// sign, exponent and mantissa and every high word within 64 of the bounds.
+// sign, exponent and mantissa, every high word within 64 of the bound, and the 9 doubles nearest each
+// (k + 1/2) ln 2 / 128 of both signs, where the rounding of x 128 / ln 2 to k changes, for k up to 1000 (every index
+// of the table) and every 97th k from there to the bound.
 TEST_CASE("softmax's run-time exponentials: the bits of cta::exp", "[identity]") {
     using cta::detail::exp_vector_constants;
     std::vector<float> floats;
@@ -348,21 +350,30 @@ TEST_CASE("softmax's run-time exponentials: the bits of cta::exp", "[identity]")
         const double a = std::bit_cast<double>((r & 0x8000000000000000ULL) | exponent << 52 | (next() >> 12));
         if (a < large_d && a > -large_d) doubles.push_back(a);
     }
-    for (const double bound : {exp_vector_constants<double>::tiny, exp_vector_constants<double>::zero_k,
-                               exp_vector_constants<double>::one_k, large_d})
-        for (std::uint64_t high = (std::bit_cast<std::uint64_t>(bound) >> 32) - 64, end = high + 128; high < end;
-             ++high) {
-            const std::uint64_t random = next() >> 32;
-            for (const std::uint64_t low : {std::uint64_t{0}, std::uint64_t{1}, random, std::uint64_t{0xffffffff}}) {
-                const double a = std::bit_cast<double>(high << 32 | low);
-                if (a < large_d) {
-                    doubles.push_back(a);
-                    doubles.push_back(-a);
-                }
+    for (std::uint64_t high = (std::bit_cast<std::uint64_t>(large_d) >> 32) - 64, end = high + 128; high < end;
+         ++high) {
+        const std::uint64_t random = next() >> 32;
+        for (const std::uint64_t low : {std::uint64_t{0}, std::uint64_t{1}, random, std::uint64_t{0xffffffff}}) {
+            const double a = std::bit_cast<double>(high << 32 | low);
+            if (a < large_d) {
+                doubles.push_back(a);
+                doubles.push_back(-a);
             }
         }
+    }
+    for (std::int64_t k = 0; k < 131'000; k += k < 1000 ? 1 : 97) {
+        const auto middle = std::bit_cast<std::uint64_t>((static_cast<double>(k) + 0.5) * cta::detail::exp_ln2_n_hi);
+        for (std::uint64_t b = middle - 4; b <= middle + 4; ++b) {
+            const double a = std::bit_cast<double>(b);
+            if (a < large_d) {
+                doubles.push_back(a);
+                doubles.push_back(-a);
+            }
+        }
+    }
     pad_to_lanes(doubles);
     INFO(doubles.size() << " double arguments");
+    CHECK(doubles.size() > 1'040'000);
     CHECK(exp_lanes_differing(doubles) == 0);
 }
 #endif

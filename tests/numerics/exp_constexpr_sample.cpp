@@ -36,6 +36,8 @@ constexpr std::uint64_t max_ulps(const std::array<exp_point<bits_t<F>>, N>& samp
 }
 
 static_assert(exp_sample_double.size() == 256 && exp_sample_float.size() == 256);
+// exp(double)'s table: 128 pairs of doubles, 2 KiB of read-only data (docs/embedded.md).
+static_assert(sizeof(cta::detail::exp_table) == 2048);
 
 // One constant evaluation per 64 points, well within the default limits of both compilers.
 static_assert(max_ulps<double>(exp_sample_double, 0, 64) <= 1);
