@@ -6,9 +6,8 @@
 ///
 /// The standard `<cmath>` functions are not `constexpr` in C++20 (GCC accepts some as an extension, Clang does
 /// not), so the library carries its own. Every function here uses only `+ - * /`, comparisons, integer operations on
-/// the bits (`std::bit_cast`) and, in `exp(double)`, a table of constants, and never performs an operation whose
-/// result is NaN or an overflow to infinity (both compilers refuse those in constant expressions): special values are
-/// returned, not computed.
+/// the bits (`std::bit_cast`) and, in `exp(double)`, a table of constants, and never performs an operation whose result is NaN or an overflow to infinity (both compilers refuse those in
+/// constant expressions): special values are returned, not computed.
 #pragma once
 
 #include <bit>
@@ -195,17 +194,14 @@ CTA_DETAIL_TARGET_TAG constexpr double exp(double x) noexcept {
     // (k - j) << 45 is e in the exponent field (two's complement, wrapping).
     const double shifted = x * detail::exp_n_inv_ln2 + 0x1.8p52, kd = shifted - 0x1.8p52,
                  r = (x - kd * detail::exp_ln2_n_hi) - kd * detail::exp_ln2_n_lo, rr = r * r,
-                 p = (r + rr * (0.5 + r * 0x1.5555555555555p-3)) +
-                     (rr * rr) * (0x1.5555555555555p-5 + r * 0x1.1111111111111p-7);
+                 p = (r + rr * (0.5 + r * 0x1.5555555555555p-3)) + (rr * rr) * (0x1.5555555555555p-5 + r * 0x1.1111111111111p-7);
     const std::uint64_t k = __builtin_bit_cast(std::uint64_t, shifted) - 0x4338000000000000U, j = k & 127U;
     const double y = detail::exp_table[2 * j] + (detail::exp_table[2 * j + 1] + detail::exp_table[2 * j] * p);
     // Normal results (x > -708.396): 2^e y exactly, by the exponent field. Below: 2^(e + 64) y (normal), then
     // 2^-64, which rounds a subnormal result once more.
     return x > -0x1.6232bp+9
                ? __builtin_bit_cast(double, __builtin_bit_cast(std::uint64_t, y) + ((k - j) << 45))
-               : __builtin_bit_cast(double,
-                                    __builtin_bit_cast(std::uint64_t, y) + ((k - j) << 45) + (std::uint64_t{64} << 52)) *
-                     0x1p-64;
+               : __builtin_bit_cast(double, __builtin_bit_cast(std::uint64_t, y) + ((k - j) << 45) + (std::uint64_t{64} << 52)) * 0x1p-64;
 }
 
 /// @brief e^x in single precision, `constexpr`, computed in `float` only (no double arithmetic, so it stays fast on
