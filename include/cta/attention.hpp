@@ -239,11 +239,12 @@ constexpr auto project_and_attend_outputs(const XQ& x_q, const XKV& x_kv, const 
                                           const WV& w_value, const Options&... options) noexcept {
     using T = typename Types::queries_type::value_type;
     using R = typename Types::weights_type::value_type;
-    // Each step initialises its own object (no copies), in attend's order.
-    const auto queries = multiply<T>(x_q, w_query);
-    const auto keys = multiply<T>(x_kv, w_key);
+    // Each step initialises its own object (no copies), in attend's order. The queries, keys and scores are read by
+    // softmax alone: their smallest products sum from their first terms at run time (multiply_run_time, FromFirst).
+    const auto queries = multiply<T, true>(x_q, w_query);
+    const auto keys = multiply<T, true>(x_kv, w_key);
     const auto values = multiply<T>(x_kv, w_value);
-    const auto weights = weights_of<R, WQ::cols>(multiply_transposed<T>(queries, keys), options...);
+    const auto weights = weights_of<R, WQ::cols>(multiply_transposed<T, true>(queries, keys), options...);
     return multiply<R>(weights, values);
 }
 
@@ -308,7 +309,9 @@ constexpr auto attention(const Q& queries, const K& keys, const V& values, const
         using Scores = matrix_t<T, Q::rows, K::rows, row_axis_t<Q>, row_axis_t<K>>;
         detail::check_stack<op::attention, sizeof(Scores) + (sizeof...(Options) > 0 ? 2 : 1) *
                                                                  sizeof(rebind_t<Scores, R>) + sizeof(Outputs)>();
-        const auto weights = detail::weights_of<R, Q::cols>(detail::multiply_transposed<T>(queries, keys), options...);
+        // The scores are read by softmax alone (detail::multiply_run_time, FromFirst).
+        const auto weights =
+            detail::weights_of<R, Q::cols>(detail::multiply_transposed<T, true>(queries, keys), options...);
         return detail::multiply<R>(weights, values);
     }
 }

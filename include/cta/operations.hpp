@@ -325,14 +325,20 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_at(R* c, std::
 /// c = a b for the smallest products where there are no vectors (microcontrollers): the K terms of each element
 /// written out, `acc += a(i, t) * b(t, j)` for t = 0, 1, ... (the loops' operations in their order), each operand
 /// read at an offset the compiler knows. Compilers keep small loops rolled at -Os, which then spend as many
-/// instructions counting and stepping as multiplying.
-template <class R, std::size_t M, std::size_t N, std::size_t Lda, std::size_t BRow, std::size_t BCol, class TA,
-          class TB, std::size_t... T>
+/// instructions counting and stepping as multiplying. With FromFirst, each sum starts from its first term (see
+/// multiply_run_time). T holds 1, ..., K - 1.
+template <class R, bool FromFirst, std::size_t M, std::size_t N, std::size_t Lda, std::size_t BRow, std::size_t BCol,
+          class TA, class TB, std::size_t... T>
 CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_unrolled(R* c, const TA* a, const TB* b,
                                                                            std::index_sequence<T...>) noexcept {
     for (std::size_t i = 0; i < M; ++i) {
         for (std::size_t j = 0; j < N; ++j) {
             R acc{};
+            if constexpr (FromFirst) {
+                acc = static_cast<R>(static_cast<R>(a[i * Lda]) * static_cast<R>(b[j * BCol]));
+            } else {
+                acc += static_cast<R>(a[i * Lda]) * static_cast<R>(b[j * BCol]);
+            }
             ((acc += static_cast<R>(a[i * Lda + T]) * static_cast<R>(b[T * BRow + j * BCol])), ...);
             c[i * N + j] = acc;
         }
@@ -341,49 +347,82 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_unrolled(R* c,
 #endif
 
 #if CTA_HAVE_VECTORS
+/// The bytes of one vector that holds a whole row of N elements of R and some lanes of padding, where the row is
+/// narrower than 32 bytes, is not a whole number of 16-byte vectors and fills more than half of that vector (3
+/// doubles in 32 bytes, 3, 5, 6 or 7 floats); else 0.
+template <class R, std::size_t N>
+inline constexpr std::size_t padded_row_bytes = [] {
+    constexpr std::size_t row = N * sizeof(R), bytes = row <= 16 ? 16 : 32;
+    return row % 16 != 0 && row < 32 && bytes <= vector_bytes && 2 * row > bytes ? bytes : std::size_t{0};
+}();
+
+/// The vector of lanes p[0], p[stride], ..., p[(N - 1) stride] as R, then zeros (lanes past N read nothing).
+template <class V, class R, std::size_t N, class T, std::size_t... l>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline V padded_lanes(const T* p, std::size_t stride,
+                                                                   std::index_sequence<l...>) noexcept {
+    return V{(l < N ? static_cast<R>(p[l * stride]) : R(0))...};
+}
+
 /// c = a b for the smallest products where there are vectors, M x N elements of K terms, with loops over constant
 /// extents, each unrolled in full: for each row of c, its columns a vector at a time (vectors as wide as the columns
 /// fill, down to 16 bytes), `acc += a(i, t) * b(t, j..)` for t = 0, 1, ... (the loops' operations in their order,
-/// each lane those of its element), the columns left one at a time. b's rows are read where they are rows of R,
-/// else (b^T given, or other element types) from a copy as rows of R.
-template <class R, std::size_t M, std::size_t N, std::size_t K, std::size_t Lda, std::size_t BRow, std::size_t BCol,
-          class TA, class TB>
+/// each lane those of its element), the columns left one at a time; or, where a row fits one vector with some
+/// lanes of padding (padded_row_bytes), the whole row in that vector, b's rows padded with zeros, and the row's N
+/// lanes stored. b's rows are read as vectors where they are rows of R and fill them; else (b^T given, other
+/// element types, padded rows) each vector is built from its elements (lanes_from, padded_lanes), in registers: not
+/// copied into rows first, whose vectors, read just after their elements were written one at a time, would wait
+/// until those writes were done. With FromFirst, each sum starts from its first term (see multiply_run_time).
+template <class R, bool FromFirst, std::size_t M, std::size_t N, std::size_t K, std::size_t Lda, std::size_t BRow,
+          std::size_t BCol, class TA, class TB>
 CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_small(R* c, const TA* a, const TB* b) noexcept {
-    constexpr bool rows_of_r = BCol == 1 && std::is_same_v<TB, R>;
-    R copy[rows_of_r ? 1 : K * N];
-    const R* rows = nullptr;
-    std::size_t row_stride = BRow;
-    if constexpr (rows_of_r) {
-        rows = b;
-    } else {
-#pragma GCC unroll 64
-        for (std::size_t t = 0; t < K; ++t) {
-#pragma GCC unroll 64
-            for (std::size_t j = 0; j < N; ++j) copy[t * N + j] = static_cast<R>(b[t * BRow + j * BCol]);
-        }
-        rows = copy;
-        row_stride = N;
-    }
-    constexpr std::size_t widest = N * sizeof(R) >= 64 && vector_bytes >= 64   ? 64
+    constexpr std::size_t padded = padded_row_bytes<R, N>;
+    constexpr bool rows_of_r = BCol == 1 && std::is_same_v<TB, R> && padded == 0;
+    constexpr std::size_t widest = padded != 0                                  ? padded
+                                   : N * sizeof(R) >= 64 && vector_bytes >= 64 ? 64
                                    : N * sizeof(R) >= 32 && vector_bytes >= 32 ? 32
                                                                                 : 16;
     using V = typename vector_of<R, widest>::type;
-    constexpr std::size_t lanes = widest / sizeof(R), whole = N - N % lanes;
+    constexpr std::size_t lanes = widest / sizeof(R), whole = padded != 0 ? lanes : N - N % lanes;
+    // b(t, j), ..., b(t, j + lanes - 1), or b's row t padded
+    const auto b_lanes = [b](std::size_t t, std::size_t j) __attribute__((always_inline)) {
+        if constexpr (padded != 0) {
+            return padded_lanes<V, R, N>(&b[t * BRow], BCol, std::make_index_sequence<lanes>());
+        } else if constexpr (rows_of_r) {
+            return load_vector<V>(&b[t * BRow + j]);
+        } else {
+            return lanes_from<V, R>(&b[t * BRow + j * BCol], BCol, std::make_index_sequence<lanes>());
+        }
+    };
 #pragma GCC unroll 64
     for (std::size_t i = 0; i < M; ++i) {
 #pragma GCC unroll 64
         for (std::size_t j = 0; j < whole; j += lanes) {
             V acc{};
+            if constexpr (FromFirst) {
+                acc = static_cast<R>(a[i * Lda]) * b_lanes(0, j);
+            } else {
+                acc += static_cast<R>(a[i * Lda]) * b_lanes(0, j);
+            }
 #pragma GCC unroll 64
-            for (std::size_t t = 0; t < K; ++t)
-                acc += static_cast<R>(a[i * Lda + t]) * load_vector<V>(&rows[t * row_stride + j]);
-            store_vector(&c[i * N + j], acc);
+            for (std::size_t t = 1; t < K; ++t) acc += static_cast<R>(a[i * Lda + t]) * b_lanes(t, j);
+            if constexpr (padded != 0) {
+#pragma GCC unroll 64
+                for (std::size_t l = 0; l < N; ++l) c[i * N + l] = acc[l];
+            } else {
+                store_vector(&c[i * N + j], acc);
+            }
         }
 #pragma GCC unroll 64
         for (std::size_t j = whole; j < N; ++j) {
             R acc{};
+            if constexpr (FromFirst) {
+                acc = static_cast<R>(a[i * Lda]) * static_cast<R>(b[j * BCol]);
+            } else {
+                acc += static_cast<R>(a[i * Lda]) * static_cast<R>(b[j * BCol]);
+            }
 #pragma GCC unroll 64
-            for (std::size_t t = 0; t < K; ++t) acc += static_cast<R>(a[i * Lda + t]) * rows[t * row_stride + j];
+            for (std::size_t t = 1; t < K; ++t)
+                acc += static_cast<R>(a[i * Lda + t]) * static_cast<R>(b[t * BRow + j * BCol]);
             c[i * N + j] = acc;
         }
     }
@@ -392,8 +431,17 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_small(R* c, co
 
 /// c = a b at run time for matrices c, a and b, or c = a b^T (`Transposed`: b holds the product's b^T): by
 /// multiply_kernel, or, for the smallest products, where it is called: by multiply_small where c's rows fill a
-/// vector, else by multiply_body (where there are no vectors, by multiply_unrolled).
-template <class R, bool Transposed, class C, class A, class B>
+/// vector or fit one with padding (padded_row_bytes), else by multiply_body (where there are no vectors, by
+/// multiply_unrolled).
+///
+/// `FromFirst`: the smallest products written out (multiply_small, multiply_unrolled) start each sum from its first
+/// term, `p0 + p1 + ...`, instead of `0 + p0 + p1 + ...`: one addition fewer in the chain of each element. The two
+/// differ only where the sum is a zero: `0 + p0 + ...` is -0 for no terms, while `p0 + p1 + ...` is -0 where every
+/// term is -0. For products whose zeros' signs cannot reach a result: the queries, keys and scores of the attention
+/// functions that return the outputs alone, which only softmax reads (exp(+0) = exp(-0) = 1, a difference x - max
+/// and a comparison are the same for either zero; a product's terms whose zeros differ in sign give sums whose
+/// zeros differ in sign, and no other difference). Every other product, and constant evaluation, sums from 0.
+template <class R, bool Transposed, bool FromFirst = false, class C, class A, class B>
 CTA_DETAIL_TARGET_TAG
 #if CTA_HAVE_VECTORS
 [[gnu::always_inline]]  // the smallest products written out where they are computed
@@ -402,16 +450,17 @@ inline void multiply_run_time(C& c, const A& a, const B& b) noexcept {
     constexpr std::size_t b_row_stride = Transposed ? 1 : B::cols, b_col_stride = Transposed ? B::cols : 1;
     if constexpr (A::rows * C::cols * A::cols <= inline_product_terms) {
 #if CTA_HAVE_VECTORS
-        if constexpr (has_vectors<R> && C::cols * sizeof(R) >= 16) {  // at least one vector of columns
-            multiply_small<R, A::rows, C::cols, A::cols, A::cols, b_row_stride, b_col_stride>(
+        if constexpr (has_vectors<R> && (C::cols * sizeof(R) >= 16 || padded_row_bytes<R, C::cols> != 0)) {
+            multiply_small<R, FromFirst, A::rows, C::cols, A::cols, A::cols, b_row_stride, b_col_stride>(
                 &c.elems[0][0], &a.elems[0][0], &b.elems[0][0]);
         } else {
             multiply_body<R>(&c.elems[0][0], C::cols, &a.elems[0][0], A::cols, &b.elems[0][0], b_row_stride,
                              b_col_stride, A::rows, C::cols, A::cols);
         }
 #else
-        multiply_unrolled<R, A::rows, C::cols, A::cols, b_row_stride, b_col_stride>(
-            &c.elems[0][0], &a.elems[0][0], &b.elems[0][0], std::make_index_sequence<A::cols>{});
+        multiply_unrolled<R, FromFirst, A::rows, C::cols, A::cols, b_row_stride, b_col_stride>(
+            &c.elems[0][0], &a.elems[0][0], &b.elems[0][0],
+            offset_sequence<1>(std::make_index_sequence<A::cols - 1>{}));
 #endif
     } else {
         multiply_kernel<R>(&c.elems[0][0], C::cols, &a.elems[0][0], A::cols, &b.elems[0][0], b_row_stride,
@@ -434,8 +483,9 @@ CTA_DETAIL_TARGET_TAG constexpr void multiply_into(C& c, const A& a, const B& b)
 }
 
 /// The product a * b with elements of type R: multiply_into's statements, repeated rather than called (a call more
-/// is a step more of GCC's constant-evaluation budget, which tests/budget counts exactly).
-template <class R, class A, class B>
+/// is a step more of GCC's constant-evaluation budget, which tests/budget counts exactly). FromFirst: see
+/// multiply_run_time.
+template <class R, bool FromFirst = false, class A, class B>
 CTA_DETAIL_TARGET_TAG
 constexpr matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>> multiply(const A& a, const B& b) noexcept {
     matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>> c;
@@ -446,29 +496,30 @@ constexpr matrix_t<R, A::rows, B::cols, row_axis_t<A>, col_axis_t<B>> multiply(c
         }
         dot_products<R>(c, a, bt);
     } else {
-        multiply_run_time<R, false>(c, a, b);
+        multiply_run_time<R, false, FromFirst>(c, a, b);
     }
     return c;
 }
 
 /// c = a * b^T, `c(i, j) = sum_k a(i, k) b(j, k)`, with the same operations in the same order as
-/// `multiply<R>(a, transpose(b))` (so the same bits), without transposing b first; written into c.
-template <class R, class C, class A, class B>
+/// `multiply<R>(a, transpose(b))` (so the same bits), without transposing b first; written into c. FromFirst: see
+/// multiply_run_time.
+template <class R, bool FromFirst = false, class C, class A, class B>
 CTA_DETAIL_TARGET_TAG constexpr void multiply_transposed_into(C& c, const A& a, const B& b) noexcept {
     if (detail::is_constant_evaluated()) {
         dot_products<R>(c, a, b);
     } else {
-        multiply_run_time<R, true>(c, a, b);
+        multiply_run_time<R, true, FromFirst>(c, a, b);
     }
 }
 
-/// The product a * b^T with elements of type R.
-template <class R, class A, class B>
+/// The product a * b^T with elements of type R. FromFirst: see multiply_run_time.
+template <class R, bool FromFirst = false, class A, class B>
 CTA_DETAIL_TARGET_TAG
 constexpr matrix_t<R, A::rows, B::rows, row_axis_t<A>, row_axis_t<B>> multiply_transposed(const A& a,
                                                                                          const B& b) noexcept {
     matrix_t<R, A::rows, B::rows, row_axis_t<A>, row_axis_t<B>> c;
-    multiply_transposed_into<R>(c, a, b);
+    multiply_transposed_into<R, FromFirst>(c, a, b);
     return c;
 }
 

@@ -72,7 +72,7 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline V exp_table_lanes(U j, std::
 template <class R, class V = typename simd<R>::type, class M = typename simd<R>::mask_type>
 CTA_DETAIL_TARGET_TAG inline V exp_lanes(V x) noexcept {
     using k = exp_vector_constants<R>;
-    using U = typename simd<R>::bits_type;
+    using U = typename simd<R, sizeof(V)>::bits_type;
     const V zero{};
     if constexpr (std::is_same_v<R, double>) {
         const V shifted = x * exp_n_inv_ln2 + k::round, kd = shifted - k::round,
@@ -80,7 +80,7 @@ CTA_DETAIL_TARGET_TAG inline V exp_lanes(V x) noexcept {
                 p = (r + rr * (0.5 + r * 0x1.5555555555555p-3)) +
                     (rr * rr) * (0x1.5555555555555p-5 + r * 0x1.1111111111111p-7);
         const U kb = reinterpret_cast<U>(shifted) - reinterpret_cast<U>(zero + k::round), j = kb & 127U;
-        constexpr auto lanes = std::make_index_sequence<simd<R>::lanes>();
+        constexpr auto lanes = std::make_index_sequence<simd<R, sizeof(V)>::lanes>();
         const V high = exp_table_lanes<V>(j, 0, lanes), low = exp_table_lanes<V>(j, 1, lanes);
         const V y = high + (low + high * p);
         return reinterpret_cast<V>(reinterpret_cast<U>(y) + ((kb - j) << 45));
@@ -107,7 +107,7 @@ CTA_DETAIL_TARGET_TAG inline V exp_lanes(V x) noexcept {
         // 2^k from its bits: k + round has k in its low bits (unsigned arithmetic: the lanes left garbage may wrap).
         const U k_bits = reinterpret_cast<U>(kv + k::round) - reinterpret_cast<U>(zero + k::round);
         const V scale = reinterpret_cast<V>(
-            (k_bits + static_cast<typename simd<R>::unsigned_bits_t>(k::exponent_bias)) << k::mantissa_bits);
+            (k_bits + static_cast<typename simd<R, sizeof(V)>::unsigned_bits_t>(k::exponent_bias)) << k::mantissa_bits);
         const V tiny = R(1) + (x + R(0.5) * x * x);
         return select(magnitude < k::tiny, tiny, y * scale);
     }
@@ -261,28 +261,26 @@ inline constexpr std::size_t short_rows_entries = 16;
 /// e[v] = exp_lanes(e[v]) for the n vectors e[0 .. n - 1], or 0 in the lanes outside exp_lanes' range (NaN among
 /// them); returns whether there was such a lane. A loop kept rolled: one copy of exp_lanes where it is inlined, not
 /// one per vector.
-template <class R>
-CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline bool exp_vectors(typename simd<R>::type* e,
-                                                                     std::size_t n) noexcept {
-    using V = typename simd<R>::type;
-    using M = typename simd<R>::mask_type;
+template <class R, class V>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline bool exp_vectors(V* e, std::size_t n) noexcept {
+    using M = typename simd<R, sizeof(V)>::mask_type;
     M outside{};
 #pragma GCC unroll 1
     for (std::size_t v = 0; v < n; ++v) {
         const M inside = abs_lanes<V, M>(e[v]) < exp_vector_constants<R>::large;  // false for NaN
         outside |= ~inside;
-        e[v] = select(inside, exp_lanes<R>(e[v]), V{});
+        e[v] = select(inside, exp_lanes<R, V, M>(e[v]), V{});
     }
     bool any = false;
-    for (std::size_t l = 0; l < simd<R>::lanes; ++l) any = any || outside[l] != 0;
+    for (std::size_t l = 0; l < simd<R, sizeof(V)>::lanes; ++l) any = any || outside[l] != 0;
     return any;
 }
 
-/// The vector of lanes p[0], p[1], ... (built from the elements, where they are in registers, without memory).
-template <class V, class R, std::size_t... l>
-CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline V vector_from(const R* p, std::index_sequence<l...>) noexcept {
-    return V{p[l]...};
-}
+/// The bytes of softmax_short_rows' vectors: at most 32 for double, whose exponentials read their table entries a
+/// lane at a time, so that lanes of padding cost (on AVX-512, 3 x 3 entries take 3 vectors of 4 lanes, not 2 of 8
+/// with 7 of padding); a vector register for float.
+template <class R>
+inline constexpr std::size_t short_rows_bytes = sizeof(R) == 8 && vector_bytes > 32 ? 32 : vector_bytes;
 
 /// Softmax at run time of a matrix of Rows x N entries, at most short_rows_entries, whose rows do not fill whole
 /// vectors (N % lanes != 0), with its extents as constants (the loops over its entries unrolled): the exponentials
@@ -298,46 +296,52 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline V vector_from(const R* p, st
 /// so the same bits.
 template <class R, std::size_t Rows, std::size_t N, class T>
 CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline bool softmax_short_rows(R* w, const T* s) noexcept {
-    using V = typename simd<R>::type;
+    using V = typename simd<R, short_rows_bytes<R>>::type;
     using k = exp_vector_constants<R>;
-    constexpr std::size_t lanes = simd<R>::lanes, count = Rows * N, vectors = (count + lanes - 1) / lanes;
+    constexpr std::size_t lanes = simd<R, short_rows_bytes<R>>::lanes, count = Rows * N,
+                          vectors = (count + lanes - 1) / lanes;
     static_assert(count <= short_rows_entries);
-    // Vectors built from their lanes (vector_from) rather than read from memory: a vector read from memory just
-    // written one element at a time waits until the writes are done.
+    // Vectors built from their lanes (lanes_from) rather than read from memory, and the entries read one at a time
+    // (read_alone): a vector read of memory just written by narrower stores (the scores' rows, written by their
+    // product a vector and an element at a time) waits until the writes are done.
+    R x[count];
+#pragma GCC unroll 64
+    for (std::size_t j = 0; j < count; ++j) x[j] = read_alone<R>(&s[j]);
     R d[vectors * lanes];
     V e[vectors];
     R max[Rows];
 #pragma GCC unroll 64
     for (std::size_t i = 0; i < Rows; ++i) {
-        max[i] = -std::numeric_limits<R>::infinity();
+        // From the row's first entry rather than from -inf: the same maximum, unless that entry is NaN, whose
+        // differences are then all NaN (the row by row loop computes such a matrix, below).
+        max[i] = x[i * N];
 #pragma GCC unroll 64
-        for (std::size_t j = i * N; j < i * N + N; ++j) {
-            const auto x = static_cast<R>(s[j]);
-            max[i] = x > max[i] ? x : max[i];
-        }
+        for (std::size_t j = i * N + 1; j < i * N + N; ++j) max[i] = x[j] > max[i] ? x[j] : max[i];
 #pragma GCC unroll 64
-        for (std::size_t j = i * N; j < i * N + N; ++j) d[j] = static_cast<R>(s[j]) - max[i];
+        for (std::size_t j = i * N; j < i * N + N; ++j) d[j] = x[j] - max[i];
     }
 #pragma GCC unroll 64
     for (std::size_t j = count; j < vectors * lanes; ++j) d[j] = R(0);
 #pragma GCC unroll 64
-    for (std::size_t v = 0; v < vectors; ++v) e[v] = vector_from<V>(&d[v * lanes], std::make_index_sequence<lanes>());
+    for (std::size_t v = 0; v < vectors; ++v)
+        e[v] = lanes_from<V, R>(&d[v * lanes], 1, std::make_index_sequence<lanes>());
     if (exp_vectors<R>(e, vectors)) {  // each entry outside the range must be below its row's bound
         for (std::size_t i = 0; i < Rows; ++i) {
             const R bound = max[i] + exp_underflow<R>;
             for (std::size_t j = i * N; j < i * N + N; ++j) {
-                const auto x = static_cast<R>(s[j]);
-                const R difference = x - max[i];
-                if (!(difference > -k::large && difference < k::large) && !(x < bound)) return false;
+                const R difference = x[j] - max[i];
+                if (!(difference > -k::large && difference < k::large) && !(x[j] < bound)) return false;
             }
         }
     }
     R sums[vectors * lanes];  // each entry's row sum, the padding 1
 #pragma GCC unroll 64
     for (std::size_t i = 0; i < Rows; ++i) {
-        R sum = 0;
+        // The row's sum in the order j = 0, 1, ...: from its first term (0 + e is e, as no e is -0), one
+        // addition fewer in the chain from the exponentials to the divisions.
+        R sum = e[i * N / lanes][i * N % lanes];
 #pragma GCC unroll 64
-        for (std::size_t j = i * N; j < i * N + N; ++j) sum += e[j / lanes][j % lanes];
+        for (std::size_t j = i * N + 1; j < i * N + N; ++j) sum += e[j / lanes][j % lanes];
 #pragma GCC unroll 64
         for (std::size_t j = i * N; j < i * N + N; ++j) sums[j] = sum;
     }
@@ -345,7 +349,7 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline bool softmax_short_rows(R* w
     for (std::size_t j = count; j < vectors * lanes; ++j) sums[j] = R(1);
 #pragma GCC unroll 64
     for (std::size_t v = 0; v < vectors; ++v) {
-        const V q = e[v] / vector_from<V>(&sums[v * lanes], std::make_index_sequence<lanes>());
+        const V q = e[v] / lanes_from<V, R>(&sums[v * lanes], 1, std::make_index_sequence<lanes>());
         if (v + 1 < vectors || count % lanes == 0) {
             store_vector(&w[v * lanes], q);
         } else {

@@ -459,6 +459,77 @@ TEST_CASE("self-attention: run time gives the compile-time bits, every step", "[
 
 namespace {
 
+/// m with its elements as float.
+template <std::size_t R, std::size_t C>
+constexpr cta::matrix<float, R, C> as_float(const cta::matrix<double, R, C>& m) {
+    cta::matrix<float, R, C> f{};
+    for (std::size_t i = 0; i < R; ++i)
+        for (std::size_t j = 0; j < C; ++j) f(i, j) = static_cast<float>(m(i, j));
+    return f;
+}
+
+/// Whether m(i, j), a double, is -0.0: told by the bits (with -ffast-math a compiler may take every zero for +0).
+template <class M>
+bool negative_zero(const M& m, std::size_t i, std::size_t j) {
+    return std::bit_cast<std::uint64_t>(m(i, j)) == std::uint64_t{1} << 63;
+}
+
+// Inputs at the tutorial's size whose queries, keys and scores have zeros of both signs: a row of zeros times
+// weights of both signs (0 * -1 is -0), and zeros of both signs among the inputs.
+constexpr cta::matrix<double, 3, 4> zeros_x{{{0.0, 0.0, 0.0, 0.0}, {1.0, -0.0, 2.0, 0.0}, {-1.0, 0.0, 0.5, -0.0}}};
+constexpr cta::matrix<double, 4, 3> zeros_wq{
+    {{-1.0, 2.0, -0.5}, {-2.0, 0.0, -1.0}, {-0.25, 1.0, -3.0}, {-1.0, -1.0, -2.0}}};
+constexpr cta::matrix<double, 4, 3> zeros_wk{
+    {{-0.5, -1.0, 1.0}, {1.0, -2.0, 0.0}, {-1.5, -1.0, -0.0}, {-2.0, -0.5, 1.0}}};
+constexpr cta::matrix<double, 4, 3> zeros_wv{{{0.0, -2.0, 1.0}, {-1.0, 3.0, 0.0}, {-0.0, -1.0, 3.0}, {1.0, 1.0, -0.0}}};
+constexpr cta::matrix<double, 3, 3> zeros_mask{{{-0.0, 0.0, -1.0}, {0.0, -0.0, -0.0}, {-0.0, 2.0, 0.0}}};
+
+}  // namespace
+
+// The attention functions that return the outputs alone sum the smallest products of their queries, keys and
+// scores from the first terms at run time (include/cta/operations.hpp, multiply_run_time): the zeros of those may
+// differ in sign from the compile-time ones, which only softmax reads, and the outputs must still be the same bits.
+TEST_CASE("attention's outputs: run time gives the compile-time bits where queries, keys and scores have zeros of "
+          "both signs",
+          "[identity]") {
+    // The inputs give the case: summed from 0, the queries' first row and the keys' first row are +0; from their
+    // first terms, queries (0, 0) and (0, 2) and keys (0, 1) are -0 (every term is 0 times a negative weight), and
+    // so is score (1, 0) (its terms are -1.5 * +0, 4 * -0 and -6.5 * +0).
+    const auto x_at_run_time = at_run_time(zeros_x);
+    const auto queries_from_0 = cta::detail::multiply<double>(x_at_run_time, zeros_wq);
+    const auto keys_from_0 = cta::detail::multiply<double>(x_at_run_time, zeros_wk);
+    const auto queries_from_first = cta::detail::multiply<double, true>(x_at_run_time, zeros_wq);
+    const auto keys_from_first = cta::detail::multiply<double, true>(x_at_run_time, zeros_wk);
+    CHECK(cta::identical(queries_from_0, cta::detail::multiply<double>(zeros_x, zeros_wq)));
+    CHECK((!negative_zero(queries_from_0, 0, 0) && !negative_zero(keys_from_0, 0, 1)));
+    CHECK((negative_zero(queries_from_first, 0, 0) && negative_zero(queries_from_first, 0, 2) &&
+           negative_zero(keys_from_first, 0, 1)));
+    CHECK(!negative_zero(cta::detail::multiply_transposed<double>(queries_from_0, keys_from_0), 1, 0));
+    CHECK(negative_zero(cta::detail::multiply_transposed<double, true>(queries_from_first, keys_from_first), 1, 0));
+
+    constexpr auto outputs = cta::self_attention(zeros_x, zeros_wq, zeros_wk, zeros_wv);
+    const auto inputs = at_run_time(zeros_x);
+    const auto w_q = at_run_time(zeros_wq), w_k = at_run_time(zeros_wk), w_v = at_run_time(zeros_wv);
+    CHECK(same_bits(cta::self_attention(inputs, w_q, w_k, w_v), outputs));
+    constexpr auto scaled_masked = cta::self_attention(zeros_x, zeros_wq, zeros_wk, zeros_wv, cta::scaled, zeros_mask);
+    CHECK(same_bits(cta::self_attention(inputs, w_q, w_k, w_v, cta::scaled, at_run_time(zeros_mask)), scaled_masked));
+    constexpr auto causal = cta::self_attention(zeros_x, zeros_wq, zeros_wk, zeros_wv, cta::causal);
+    CHECK(same_bits(cta::self_attention(inputs, w_q, w_k, w_v, cta::causal), causal));
+    constexpr auto cross = cta::cross_attention(cta::transpose(zeros_wv), zeros_x, zeros_wq, zeros_wk, zeros_wv);
+    CHECK(same_bits(cta::cross_attention(cta::transpose(w_v), inputs, w_q, w_k, w_v), cross));
+    // cta::attention from queries with zeros of both signs (their scores likewise).
+    constexpr auto given = cta::attention(zeros_wq, zeros_wk, zeros_wv);
+    CHECK(same_bits(cta::attention(w_q, w_k, w_v), given));
+
+    constexpr auto x_f = as_float(zeros_x);
+    constexpr auto w_q_f = as_float(zeros_wq), w_k_f = as_float(zeros_wk), w_v_f = as_float(zeros_wv);
+    constexpr auto outputs_f = cta::self_attention(x_f, w_q_f, w_k_f, w_v_f);
+    CHECK(same_bits(
+        cta::self_attention(at_run_time(x_f), at_run_time(w_q_f), at_run_time(w_k_f), at_run_time(w_v_f)), outputs_f));
+}
+
+namespace {
+
 /// An encoder layer of n = 19 tokens, d_model = 24, 3 heads of d_k = 8 and d_ff = 40, its weights in T, made with
 /// `read` (as_is, or at_run_time): at run time each head's products are larger than the ones computed where
 /// they are called, so the kernels compute them on the head's columns of the projections in place, and the layer

@@ -59,17 +59,20 @@ using float_mask = decltype(float_vector{} < float_vector{});
 template <class V>
 auto lane_of(V v) -> std::remove_cvref_t<decltype(v[0])>;  // the type of a lane of V (for decltype only)
 
-/// A vector of R filling a vector register, the signed integer vector of the same lanes (what comparisons give),
-/// the unsigned one (for arithmetic on the bits, which wraps around), and the number of lanes.
-template <class R>
+/// A vector of R of `Bytes` (by default filling a vector register), the signed integer vector of the same lanes
+/// (what comparisons give), the unsigned one (for arithmetic on the bits, which wraps around), and the number of
+/// lanes.
+template <class R, std::size_t Bytes = vector_bytes>
 struct simd {
-    typedef R type __attribute__((vector_size(vector_bytes)));  // NOLINT(modernize-use-using)
-    using mask_type = std::conditional_t<sizeof(R) == 8, double_mask, float_mask>;
-    using bits_t = decltype(lane_of(std::declval<mask_type&>()));
+    static_assert(Bytes >= 16 && Bytes <= vector_bytes);
+    typedef R type __attribute__((vector_size(Bytes)));  // NOLINT(modernize-use-using)
+    using bits_t = decltype(lane_of(std::declval<std::conditional_t<sizeof(R) == 8, double_mask, float_mask>&>()));
+    typedef bits_t mask_type __attribute__((vector_size(Bytes)));  // NOLINT(modernize-use-using)
     using unsigned_bits_t = std::make_unsigned_t<bits_t>;
-    typedef unsigned_bits_t bits_type __attribute__((vector_size(vector_bytes)));  // NOLINT(modernize-use-using)
-    static constexpr std::size_t lanes = vector_bytes / sizeof(R);
+    typedef unsigned_bits_t bits_type __attribute__((vector_size(Bytes)));  // NOLINT(modernize-use-using)
+    static constexpr std::size_t lanes = Bytes / sizeof(R);
     static_assert(sizeof(bits_t) == sizeof(R) && sizeof(mask_type) == sizeof(type));
+    static_assert(std::is_same_v<mask_type, decltype(type{} < type{})>);
 };
 
 /// A vector of `Bytes / sizeof(R)` lanes of R, for Bytes = 16 up to vector_bytes: the products' narrower blocks, for
@@ -104,6 +107,30 @@ CTA_DETAIL_TARGET_TAG inline void in_register(V& v) noexcept {
 #else
     (void)v;
 #endif
+}
+
+/// The vector of lanes p[0], p[stride], p[2 stride], ... as R, built from the elements (where they are in registers,
+/// without memory) rather than read from memory as one vector.
+template <class V, class R, class T, std::size_t... l>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline V lanes_from(const T* p, std::size_t stride,
+                                                                 std::index_sequence<l...>) noexcept {
+    return V{static_cast<R>(p[l * stride])...};
+}
+
+/// The element at p as R, read on its own: an empty `asm` takes the value in a vector register and gives it back (no
+/// instruction), so the compiler cannot merge the reads of neighbouring elements into one vector read. A vector
+/// read of memory that narrower stores have just written (a matrix whose rows of 3 were written a vector of 2 and
+/// an element at a time) cannot take its value from those stores, and waits until they are done; reads of one
+/// element each take it from the store that wrote it.
+template <class R, class T>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline R read_alone(const T* p) noexcept {
+    R x = static_cast<R>(*p);
+#if defined(__x86_64__) || defined(__i386__)
+    __asm__("" : "+x"(x));
+#elif defined(__aarch64__)
+    __asm__("" : "+w"(x));
+#endif
+    return x;
 }
 
 /// m ? a : b, lane by lane, for a mask m of all-ones or all-zeros lanes (as comparisons give).
