@@ -356,20 +356,13 @@ inline constexpr std::size_t padded_row_bytes = [] {
     return row % 16 != 0 && row < 32 && bytes <= vector_bytes && 2 * row > bytes ? bytes : std::size_t{0};
 }();
 
-/// The vector of lanes p[0], p[stride], ..., p[(N - 1) stride] as R, then zeros (lanes past N read nothing).
-template <class V, class R, std::size_t N, class T, std::size_t... l>
-CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline V padded_lanes(const T* p, std::size_t stride,
-                                                                   std::index_sequence<l...>) noexcept {
-    return V{(l < N ? static_cast<R>(p[l * stride]) : R(0))...};
-}
-
 /// c = a b for the smallest products where there are vectors, M x N elements of K terms, with loops over constant
 /// extents, each unrolled in full: for each row of c, its columns a vector at a time (vectors as wide as the columns
 /// fill, down to 16 bytes), `acc += a(i, t) * b(t, j..)` for t = 0, 1, ... (the loops' operations in their order,
 /// each lane those of its element), the columns left one at a time; or, where a row fits one vector with some
 /// lanes of padding (padded_row_bytes), the whole row in that vector, b's rows padded with zeros, and the row's N
 /// lanes stored. b's rows are read as vectors where they are rows of R and fill them; else (b^T given, other
-/// element types, padded rows) each vector is built from its elements (lanes_from, padded_lanes), in registers: not
+/// element types, padded rows) each vector is built from its elements (lanes_from), in registers: not
 /// copied into rows first, whose vectors, read just after their elements were written one at a time, would wait
 /// until those writes were done. With FromFirst, each sum starts from its first term (see multiply_run_time).
 template <class R, bool FromFirst, std::size_t M, std::size_t N, std::size_t K, std::size_t Lda, std::size_t BRow,
@@ -386,7 +379,7 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_small(R* c, co
     // b(t, j), ..., b(t, j + lanes - 1), or b's row t padded
     const auto b_lanes = [b](std::size_t t, std::size_t j) __attribute__((always_inline)) {
         if constexpr (padded != 0) {
-            return padded_lanes<V, R, N>(&b[t * BRow], BCol, std::make_index_sequence<lanes>());
+            return lanes_from<V, R, N>(&b[t * BRow], BCol, std::make_index_sequence<lanes>());
         } else if constexpr (rows_of_r) {
             return load_vector<V>(&b[t * BRow + j]);
         } else {

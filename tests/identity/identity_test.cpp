@@ -460,13 +460,9 @@ TEST_CASE("self-attention: run time gives the compile-time bits, every step", "[
 namespace {
 
 /// m with its elements as float.
-template <std::size_t R, std::size_t C>
-constexpr cta::matrix<float, R, C> as_float(const cta::matrix<double, R, C>& m) {
-    cta::matrix<float, R, C> f{};
-    for (std::size_t i = 0; i < R; ++i)
-        for (std::size_t j = 0; j < C; ++j) f(i, j) = static_cast<float>(m(i, j));
-    return f;
-}
+constexpr auto as_float = [](const auto& m) {
+    return cta::detail::map(m, [](double v) { return static_cast<float>(v); });
+};
 
 /// Whether m(i, j), a double, is -0.0: told by the bits (with -ffast-math a compiler may take every zero for +0).
 template <class M>

@@ -110,11 +110,12 @@ CTA_DETAIL_TARGET_TAG inline void in_register(V& v) noexcept {
 }
 
 /// The vector of lanes p[0], p[stride], p[2 stride], ... as R, built from the elements (where they are in registers,
-/// without memory) rather than read from memory as one vector.
-template <class V, class R, class T, std::size_t... l>
+/// without memory) rather than read from memory as one vector; with N, the first N of them and then zeros (lanes
+/// past N read nothing).
+template <class V, class R, std::size_t N = ~std::size_t{0}, class T, std::size_t... l>
 CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline V lanes_from(const T* p, std::size_t stride,
                                                                  std::index_sequence<l...>) noexcept {
-    return V{static_cast<R>(p[l * stride])...};
+    return V{(l < N ? static_cast<R>(p[l * stride]) : R(0))...};
 }
 
 /// The element at p as R, read on its own: an empty `asm` takes the value in a vector register and gives it back (no
