@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSL-1.0
 # Checks that ROOT has the Boost Software License 1.0 in LICENSE and that every source file under it (C++,
-# CMake, Python, linker scripts, templates, the CI scripts; not data, figures or documentation) names it in its
-# first three lines: "SPDX-License-Identifier: BSL-1.0". Fails naming each file without it. Run by the licence.*
+# CMake, Python, linker scripts, templates, the CI scripts; not data, figures or documentation, nor anything in a
+# CMake binary directory, whatever its name, or in .git) names it in its first three lines: "SPDX-License-Identifier: BSL-1.0". Fails naming each file without it. Run by the licence.*
 # tests (tests/licence/CMakeLists.txt).
 cmake_minimum_required(VERSION 3.25)
 if(NOT EXISTS "${ROOT}/LICENSE")
@@ -15,13 +15,21 @@ endif()
 file(GLOB_RECURSE sources RELATIVE "${ROOT}"
      "${ROOT}/*.hpp" "${ROOT}/*.cpp" "${ROOT}/*.cmake" "${ROOT}/*CMakeLists.txt" "${ROOT}/*.py" "${ROOT}/*.ld"
      "${ROOT}/*.in" "${ROOT}/.ci/*")
+# CMake binary directories inside the tree, whatever their names, are not sources: each is recognised by its
+# CMakeCache.txt (a build tree's nested projects, such as ExternalProject's, have one too); nor is .git.
+file(GLOB_RECURSE caches RELATIVE "${ROOT}" "${ROOT}/*CMakeCache.txt")
+foreach(cache IN LISTS caches)
+  if(cache MATCHES "/CMakeCache\\.txt$")  # not ROOT itself (an in-source build): its sources are still sources
+    get_filename_component(dir "${cache}" DIRECTORY)
+    string(REGEX REPLACE "([][+.*?^$()|\\\\{}])" "\\\\\\1" dir_pattern "${dir}")
+    list(FILTER sources EXCLUDE REGEX "^${dir_pattern}/")
+  endif()
+endforeach()
+list(FILTER sources EXCLUDE REGEX "^\\.git/")
+list(FILTER sources EXCLUDE REGEX "(^|/)CMakeFiles/")
 set(missing "")
 set(count 0)
 foreach(source IN LISTS sources)
-  # Build trees (build/, or any CMake binary directory inside the source tree) are not sources.
-  if(source MATCHES "^(build[^/]*|\\.git)/" OR source MATCHES "(^|/)CMakeFiles/")
-    continue()
-  endif()
   math(EXPR count "${count} + 1")
   file(STRINGS "${ROOT}/${source}" head LIMIT_COUNT 3)
   if(NOT head MATCHES "SPDX-License-Identifier: BSL-1\\.0")

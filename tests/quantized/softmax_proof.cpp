@@ -15,6 +15,7 @@
 #include <cta/math.hpp>
 
 #include "softmax_cases.hpp"
+#include "softmax_extremes.hpp"
 
 namespace {
 
@@ -164,16 +165,16 @@ constexpr std::size_t equal_elements(const int8_case& c, const Output* expected)
     for (std::size_t i = 0; i < c.rows * c.row_length; ++i) equal += out[i] == expected[i] ? 1 : 0;
     return equal;
 }
-template <std::size_t I>
+template <std::size_t I, const auto& cases = int8_cases>
 constexpr bool int8_case_reproduced() {
-    constexpr int8_case c = int8_cases[I];
+    constexpr int8_case c = cases[I];
     static_assert(c.rows * c.row_length <= largest_case && (c.int8_output != nullptr || c.int16_output != nullptr));
     return (c.int8_output == nullptr || equal_elements(c, c.int8_output) == c.rows * c.row_length) &&
            (c.int16_output == nullptr || equal_elements(c, c.int16_output) == c.rows * c.row_length);
 }
-template <std::size_t I>
+template <std::size_t I, const auto& cases = int16_cases>
 constexpr bool int16_case_reproduced() {
-    constexpr int16_case c = int16_cases[I];
+    constexpr int16_case c = cases[I];
     static_assert(c.rows * c.row_length <= largest_case);
     std::int16_t out[largest_case]{};
     q::softmax(c.input, c.rows, c.row_length, c.params, *c.luts, out);
@@ -206,13 +207,36 @@ static_assert(int16_case_reproduced<4>());
 static_assert(int16_case_reproduced<5>());
 static_assert(int16_case_reproduced<6>());
 
+// Rows at the extremes of the input type (softmax_extremes.hpp, written by make_softmax_extremes.py from TensorFlow
+// Lite's reference kernels restated in Python): all at the minimum, all below -128 (int16), the maximum once and the
+// minimum elsewhere, constant rows, one element.
+static_assert(std::size(softmax_extremes::int8_cases) == 8 && std::size(softmax_extremes::int16_cases) == 10);
+static_assert(int8_case_reproduced<0, softmax_extremes::int8_cases>());
+static_assert(int8_case_reproduced<1, softmax_extremes::int8_cases>());
+static_assert(int8_case_reproduced<2, softmax_extremes::int8_cases>());
+static_assert(int8_case_reproduced<3, softmax_extremes::int8_cases>());
+static_assert(int8_case_reproduced<4, softmax_extremes::int8_cases>());
+static_assert(int8_case_reproduced<5, softmax_extremes::int8_cases>());
+static_assert(int8_case_reproduced<6, softmax_extremes::int8_cases>());
+static_assert(int8_case_reproduced<7, softmax_extremes::int8_cases>());
+static_assert(int16_case_reproduced<0, softmax_extremes::int16_cases>());
+static_assert(int16_case_reproduced<1, softmax_extremes::int16_cases>());
+static_assert(int16_case_reproduced<2, softmax_extremes::int16_cases>());
+static_assert(int16_case_reproduced<3, softmax_extremes::int16_cases>());
+static_assert(int16_case_reproduced<4, softmax_extremes::int16_cases>());
+static_assert(int16_case_reproduced<5, softmax_extremes::int16_cases>());
+static_assert(int16_case_reproduced<6, softmax_extremes::int16_cases>());
+static_assert(int16_case_reproduced<7, softmax_extremes::int16_cases>());
+static_assert(int16_case_reproduced<8, softmax_extremes::int16_cases>());
+static_assert(int16_case_reproduced<9, softmax_extremes::int16_cases>());
+
 // The rows of softmax that int8 self-attention computes in a constant expression (detail::softmax_int8_row_tabulated:
 // each exponential looked up in the table of the parameters' 256 differences, the output in one expression) give
 // the kernel's integers, row by row: every case with int8 output, rows of length 1 to 600, elements below diff_min,
 // multipliers capped and tiny, and the sums of 512 and more whose shift is beyond 31.
-template <std::size_t I>
+template <std::size_t I, const auto& cases = int8_cases>
 constexpr bool int8_case_tabulated() {
-    constexpr int8_case c = int8_cases[I];
+    constexpr int8_case c = cases[I];
     static_assert(c.int8_output != nullptr && c.rows * c.row_length <= largest_case);
     std::int8_t out[largest_case]{};
     for (std::size_t r = 0; r < c.rows; ++r)
@@ -235,6 +259,14 @@ static_assert(int8_case_tabulated<11>());
 static_assert(int8_case_tabulated<12>());
 static_assert(int8_case_tabulated<13>());
 static_assert(int8_case_tabulated<14>());
+static_assert(int8_case_tabulated<0, softmax_extremes::int8_cases>());
+static_assert(int8_case_tabulated<1, softmax_extremes::int8_cases>());
+static_assert(int8_case_tabulated<2, softmax_extremes::int8_cases>());
+static_assert(int8_case_tabulated<3, softmax_extremes::int8_cases>());
+static_assert(int8_case_tabulated<4, softmax_extremes::int8_cases>());
+static_assert(int8_case_tabulated<5, softmax_extremes::int8_cases>());
+static_assert(int8_case_tabulated<6, softmax_extremes::int8_cases>());
+static_assert(int8_case_tabulated<7, softmax_extremes::int8_cases>());
 // The table holds the kernel's terms: 0 below diff_min (-15 with scale 1), e^0 = INT32_MAX, 2^19 in 12 bits.
 constexpr auto& table_scale_1 = q::detail::softmax_int8_table_for<params_scale_1>;
 static_assert(params_scale_1.diff_min == -15 && table_scale_1.exp[15] != 0 && table_scale_1.exp[16] == 0 &&

@@ -7,12 +7,15 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
+#include <span>
 #include <vector>
 
 #include <cta/math.hpp>
 #include <cta/quantized/softmax.hpp>
 
 #include "softmax_cases.hpp"
+#include "softmax_extremes.hpp"
 #include "at_run_time.hpp"
 
 namespace {
@@ -49,8 +52,8 @@ std::size_t equal_elements(const std::vector<T>& got, const T* expected) {
 
 }  // namespace
 
-TEST_CASE("softmax with int8 input gives every expected element at run time") {
-    for (const int8_case& c : int8_cases) {
+static void check_int8_cases(const int8_case* cases, std::size_t count) {
+    for (const int8_case& c : std::span(cases, count)) {
         INFO(c.what);
         const std::size_t n = c.rows * c.row_length;
         const std::vector<std::int8_t> input = copy_at_run_time(c.input, n);
@@ -68,8 +71,8 @@ TEST_CASE("softmax with int8 input gives every expected element at run time") {
     }
 }
 
-TEST_CASE("softmax with int16 input gives every expected element at run time") {
-    for (const int16_case& c : int16_cases) {
+static void check_int16_cases(const int16_case* cases, std::size_t count) {
+    for (const int16_case& c : std::span(cases, count)) {
         INFO(c.what);
         const std::size_t n = c.rows * c.row_length;
         const std::vector<std::int16_t> input = copy_at_run_time(c.input, n);
@@ -83,6 +86,24 @@ TEST_CASE("softmax with int16 input gives every expected element at run time") {
                    out.data());
         CHECK(equal_elements(out, c.output) == n);
     }
+}
+
+TEST_CASE("softmax with int8 input gives every expected element at run time") {
+    check_int8_cases(int8_cases, std::size(int8_cases));
+}
+
+TEST_CASE("softmax with int16 input gives every expected element at run time") {
+    check_int16_cases(int16_cases, std::size(int16_cases));
+}
+
+// Rows at the extremes of the input type, with the outputs of TensorFlow Lite's reference kernels restated in Python
+// (softmax_extremes.hpp): all at the minimum, all below -128 (int16), the maximum once, constant rows, one element.
+TEST_CASE("softmax with int8 input at the extremes of int8 at run time") {
+    check_int8_cases(softmax_extremes::int8_cases, std::size(softmax_extremes::int8_cases));
+}
+
+TEST_CASE("softmax with int16 input at the extremes of int16 at run time") {
+    check_int16_cases(softmax_extremes::int16_cases, std::size(softmax_extremes::int16_cases));
 }
 
 TEST_CASE("the reference cases reproduced: 10, 24 and 30 elements") {
