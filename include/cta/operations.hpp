@@ -356,15 +356,26 @@ inline constexpr std::size_t padded_row_bytes = [] {
     return row % 16 != 0 && row < 32 && bytes <= vector_bytes && 2 * row > bytes ? bytes : std::size_t{0};
 }();
 
+/// The lanes of a padded row of `Lanes` lanes of R that multiply_small stores as one vector: the first half, where
+/// that is 16 bytes or more, else none.
+template <class R, std::size_t Lanes>
+inline constexpr std::size_t half_lanes = Lanes / 2 * sizeof(R) >= 16 ? Lanes / 2 : 0;
+
+/// The vector H of the first lanes of v.
+template <class H, class V, std::size_t... l>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline H first_lanes(V v, std::index_sequence<l...>) noexcept {
+    return H{v[l]...};
+}
+
 /// c = a b for the smallest products where there are vectors, M x N elements of K terms, with loops over constant
 /// extents, each unrolled in full: for each row of c, its columns a vector at a time (vectors as wide as the columns
 /// fill, down to 16 bytes), `acc += a(i, t) * b(t, j..)` for t = 0, 1, ... (the loops' operations in their order,
 /// each lane those of its element), the columns left one at a time; or, where a row fits one vector with some
 /// lanes of padding (padded_row_bytes), the whole row in that vector, b's rows padded with zeros, and the row's N
-/// lanes stored. b's rows are read as vectors where they are rows of R and fill them; else (b^T given, other
-/// element types, padded rows) each vector is built from its elements (lanes_from), in registers: not
-/// copied into rows first, whose vectors, read just after their elements were written one at a time, would wait
-/// until those writes were done. With FromFirst, each sum starts from its first term (see multiply_run_time).
+/// lanes stored (half_lanes of them as one vector). b's rows are read as vectors where they are rows of R and fill
+/// them; else (b^T given, other element types, padded rows) each vector is built from its elements (lanes_from), in
+/// registers: not copied into rows first, whose vectors, read just after their elements were written one at a time,
+/// would wait until those writes were done. With FromFirst, each sum starts from its first term (see multiply_run_time).
 template <class R, bool FromFirst, std::size_t M, std::size_t N, std::size_t K, std::size_t Lda, std::size_t BRow,
           std::size_t BCol, class TA, class TB>
 CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_small(R* c, const TA* a, const TB* b) noexcept {
@@ -399,8 +410,17 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_small(R* c, co
 #pragma GCC unroll 64
             for (std::size_t t = 1; t < K; ++t) acc += static_cast<R>(a[i * Lda + t]) * b_lanes(t, j);
             if constexpr (padded != 0) {
+                // The first half of the lanes as one vector where that is 16 bytes or more, the rest an element
+                // at a time. Stored an element at a time, the rows' lanes were merged by the compiler into wider
+                // vectors assembled by shuffles (GCC with AVX-512: 8 of the 9 doubles of 3 rows of 3 in one
+                // 64-byte store, 10 shuffles before it); these stores are 24 bytes apart and stay as they are.
+                constexpr std::size_t half = half_lanes<R, lanes>;
 #pragma GCC unroll 64
-                for (std::size_t l = 0; l < N; ++l) c[i * N + l] = acc[l];
+                for (std::size_t l = half; l < N; ++l) c[i * N + l] = acc[l];
+                if constexpr (half != 0) {
+                    using H = typename vector_of<R, half * sizeof(R)>::type;
+                    store_vector(&c[i * N], first_lanes<H>(acc, std::make_index_sequence<half>()));
+                }
             } else {
                 store_vector(&c[i * N + j], acc);
             }
