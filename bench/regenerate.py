@@ -66,8 +66,15 @@ What it measures, for GCC (g++) and Clang (clang++), each translation unit compi
   builds the tests;
 - run time with Google Benchmark (bench/runtime_bench.cpp, built by CMake with -DCTA_BUILD_BENCH=ON): cta, Eigen 3.4
   fixed-size matrices and naive loops, at -O2, at -O3 -march=native and at -O3 for the x86-64 levels v3 (AVX2) and
-  v4 (AVX-512) where the processor has them, median and minimum of repetitions, and each binary's own lines: the
-  vectors cta's run-time kernels use, and its checks (no heap allocation, run time == compile time bit for bit).
+  v4 (AVX-512) where the processor has them (as CPUID tells, through GCC's __builtin_cpu_supports: /proc/cpuinfo's
+  flags may lack names a level needs in a virtual machine), median and minimum of repetitions, and each binary's own
+  lines: the vectors cta's run-time kernels use, and its checks (no heap allocation, run time == compile time bit for
+  bit).
+
+Every run-time table (the attention and its steps, the int8 attention, the encoder layer, the instructions per call)
+names in each row the processor that measured it: its model name and whether it has AVX-512, on which -O3
+-march=native means 64-byte vectors for cta and Eigen alike and ratios differ from a processor without it (and, among
+processors with it, between those that run a 512-bit instruction on one unit and those that split it in two).
 
 The text of docs/performance.md outside the markers <!-- generated:begin --> and <!-- generated:end --> (and
 <!-- generated-headers:begin --> and <!-- generated-headers:end -->, the table per header,
@@ -197,10 +204,42 @@ def cpu_flags():
         return set()
 
 
+LEVEL_PROBE = r"""#include <cstdio>
+int main() {
+    std::printf("%d %d %d\n", __builtin_cpu_supports("x86-64-v2") != 0, __builtin_cpu_supports("x86-64-v3") != 0,
+                __builtin_cpu_supports("x86-64-v4") != 0);
+}
+"""
+_levels_found = None
+
+
+def processor_levels():
+    """The x86-64 levels the processor has, as GCC's __builtin_cpu_supports finds them from CPUID (as
+    cta_run_on_level does, tests/levels), or None where no probe could be built and run. /proc/cpuinfo's flags are
+    the kernel's names, which a virtual machine may leave out (lzcnt, which x86-64-v3 needs, appears as `abm` or not
+    at all)."""
+    global _levels_found
+    if _levels_found is None:
+        _levels_found = ()
+        if shutil.which("g++") is not None:
+            with tempfile.TemporaryDirectory() as scratch:
+                source, binary = Path(scratch) / "levels.cpp", Path(scratch) / "levels"
+                source.write_text(LEVEL_PROBE)
+                built = subprocess.run(["g++", "-O2", str(source), "-o", str(binary)], capture_output=True)
+                ran = subprocess.run([str(binary)], capture_output=True, text=True) if built.returncode == 0 else None
+                if ran is not None and ran.returncode == 0:
+                    answers = ran.stdout.split()
+                    _levels_found = tuple(level for level, yes in zip(LEVEL_FEATURES, answers) if yes == "1")
+    return _levels_found
+
+
 def has_level(level, flags):
-    """Whether the processor has an x86-64 level: its features and those of the levels below it."""
+    """Whether the processor has an x86-64 level: as CPUID tells it (processor_levels), else from /proc/cpuinfo's
+    flags, the level's features and those of the levels below it."""
     if platform.machine() not in ("x86_64", "AMD64"):
         return False
+    if processor_levels():
+        return level in processor_levels()
     levels = list(LEVEL_FEATURES)
     return all(LEVEL_FEATURES[below] <= flags for below in levels[:levels.index(level) + 1])
 # Limits far above anything measured here, for the compile-time table (each TU must compile).
@@ -289,13 +328,20 @@ def compiler_version(compiler):
 
 def machine():
     model = "?"
+    ids = {}  # vendor_id, cpu family, model: what names the processor where a virtual machine shortens its model name
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
+            key, _, value = line.partition(":")
+            key = key.strip()
+            if key in ("vendor_id", "cpu family", "model", "model name") and key not in ids:
+                ids[key] = value.strip()
+            if line.strip() == "":
                 break
+        model = ids.get("model name", model)
     except OSError:
         pass
+    family = (f"{ids['vendor_id']} family {ids['cpu family']} model {ids['model']}; "
+              if all(k in ids for k in ("vendor_id", "cpu family", "model")) else "")
     mem = "?"
     try:
         kib = int(re.search(r"MemTotal:\s+(\d+)", Path("/proc/meminfo").read_text()).group(1))
@@ -308,8 +354,10 @@ def machine():
     levels = [level for level in LEVEL_FEATURES if has_level(level, have)]
     if levels:
         flags += "; x86-64 levels " + ", ".join(levels)
+    avx512 = "AVX-512" if has_level("x86-64-v4", have) else "no AVX-512"
     return {
         "cpu": f"{model}, {os.cpu_count()} logical CPUs ({flags})",
+        "processor": f"{model} ({family}{avx512})",
         "memory": mem,
         "os": f"{platform.system()} {platform.release()}",
         "gcc": version("g++"),
@@ -759,10 +807,11 @@ def transformer_text(args, info, budget, rt, checks, command):
                 continue
             c, e = rt[(compiler, variant, "cta")], rt[(compiler, variant, "eigen")]
             ratio, ratio_least = c[0] / e[0], c[1] / e[1]
-            rows.append([compiler, f"`{flags}`", f"{c[0]:,.0f}", f"{c[1]:,.0f}", f"{e[0]:,.0f}", f"{e[1]:,.0f}",
+            rows.append([info["processor"], compiler, f"`{flags}`", f"{c[0]:,.0f}", f"{c[1]:,.0f}", f"{e[0]:,.0f}",
+                         f"{e[1]:,.0f}",
                          f"{ratio:.2f}; {ratio_least:.2f}", "at most 1.00: " + status(ratio <= 1.0 and
                                                                                      ratio_least <= 1.0)])
-    out.append(table(["compiler", "flags", "cta ns", "cta ns, least", "Eigen ns", "Eigen ns, least",
+    out.append(table(["processor", "compiler", "flags", "cta ns", "cta ns, least", "Eigen ns", "Eigen ns, least",
                       "cta / Eigen (medians; least)", "aim"], rows))
     out.append("")
     out.append("The benchmark binaries' checks, printed before the benchmarks run:\n")
@@ -795,9 +844,10 @@ def quantized_text(args, info, largest, rt, checks, command):
             if (compiler, variant, "int8") not in rt:
                 continue
             i8, dbl = rt[(compiler, variant, "int8")], rt[(compiler, variant, "double")]
-            rows.append([compiler, f"`{flags}`", f"{i8[0]:,.0f}", f"{i8[1]:,.0f}", f"{dbl[0]:,.0f}", f"{dbl[1]:,.0f}",
+            rows.append([info["processor"], compiler, f"`{flags}`", f"{i8[0]:,.0f}", f"{i8[1]:,.0f}",
+                         f"{dbl[0]:,.0f}", f"{dbl[1]:,.0f}",
                          f"{i8[0] / dbl[0]:.2f}; {i8[1] / dbl[1]:.2f}"])
-    out.append(table(["compiler", "flags", "int8 ns", "int8 ns, least", "double ns", "double ns, least",
+    out.append(table(["processor", "compiler", "flags", "int8 ns", "int8 ns, least", "double ns", "double ns, least",
                       "int8 / double (medians; least)"], rows))
     out.append("")
     out.append("The benchmark binaries' checks, printed before the benchmarks run:\n")
@@ -941,7 +991,8 @@ def profile_section(args, info, log):
                 per_call = {key: (twice[key] - once[key]) / PROFILE_CALLS for key in twice}
                 for step, step_label in PROFILE_STEPS:
                     c, e = per_call[("cta", step)], per_call[("eigen", step)]
-                    rows.append([compiler, f"`{flags}`", label, step_label, f"{c:,.0f}", f"{e:,.0f}", f"{c / e:.2f}"])
+                    rows.append([info["processor"], compiler, f"`{flags}`", label, step_label, f"{c:,.0f}",
+                                 f"{e:,.0f}", f"{c / e:.2f}"])
                 log(f"  {compiler} {variant} {size}: " + "; ".join(
                     f"{step} cta {per_call[('cta', step)]:.0f} Eigen {per_call[('eigen', step)]:.0f}"
                     for step, _ in PROFILE_STEPS))
@@ -956,7 +1007,8 @@ def profile_section(args, info, log):
            f"same on every run of the same binary, whatever else the machine does. The products are X W_Q, X W_K, "
            f"X W_V, the scores Q K^T and the outputs W V; softmax is that of the scores. valgrind runs no AVX-512, "
            f"so the widest flags counted are `-march=x86-64-v3` (AVX2 and FMA).", ""]
-    out.append(table(["compiler", "flags", "size", "step", "cta instructions", "Eigen instructions", "cta / Eigen"],
+    out.append(table(["processor", "compiler", "flags", "size", "step", "cta instructions", "Eigen instructions",
+                      "cta / Eigen"],
                      rows))
     return "\n".join(out)
 
@@ -1027,7 +1079,8 @@ def generated_text(args, info, ct_rows, ct_results, largest_n, costs, rt, checks
                 if key + ("cta",) in rt:
                     ratio = rt[key + ("cta",)][0] / rt[key + ("eigen",)][0]
                     ratio_min = rt[key + ("cta",)][3] / rt[key + ("eigen",)][3]
-                    rows.append([f"{compiler} {flags}: run time of cta over Eigen's, {label} (medians; minima)",
+                    rows.append([f"{compiler} {flags}: run time of cta over Eigen's, {label} (medians; minima), "
+                                 f"on {info['processor']}",
                                  "at most 1.00", f"{ratio:.2f}; {ratio_min:.2f}",
                                  status(ratio <= 1.0 and ratio_min <= 1.0)])
     out.append(table(["target", "wanted", "measured", ""], rows))
@@ -1058,6 +1111,9 @@ def generated_text(args, info, ct_rows, ct_results, largest_n, costs, rt, checks
                + ", ".join(f"{c} **{largest_n[c]}**" for c in COMPILERS) + ".\n")
 
     out.append("### Run time (Google Benchmark)\n")
+    out.append(f"Every run-time figure of this block was measured on one processor, {info['processor']}, named in "
+               "each row: times and their ratios depend on it (vector width, the cost of 512-bit instructions), and "
+               "figures from a processor of another kind say nothing of it.\n")
     out.append(f"`bench/runtime_bench.cpp`, self-attention in doubles, {args.repetitions} repetitions "
                f"(`--benchmark_min_time={args.min_time}`, repetitions of all benchmarks interleaved in random order, so that "
                "a busy moment of the machine does not fall on one implementation only), times in ns per call, the "
@@ -1074,9 +1130,10 @@ def generated_text(args, info, ct_rows, ct_results, largest_n, costs, rt, checks
                 if key + ("cta",) not in rt:
                     continue
                 c, e, v = rt[key + ("cta",)], rt[key + ("eigen",)], rt[key + ("naive",)]
-                rows.append([compiler, f"`{flags}`", label, f"{c[0]:,.0f}", f"{e[0]:,.0f}", f"{v[0]:,.0f}",
+                rows.append([info["processor"], compiler, f"`{flags}`", label, f"{c[0]:,.0f}", f"{e[0]:,.0f}",
+                             f"{v[0]:,.0f}",
                              f"{c[0] / e[0]:.2f}", f"{c[3] / e[3]:.2f}", f"{c[2]:g}"])
-    out.append(table(["compiler", "flags", "size", "cta ns", "Eigen ns", "naive ns", "cta / Eigen",
+    out.append(table(["processor", "compiler", "flags", "size", "cta ns", "Eigen ns", "naive ns", "cta / Eigen",
                       "cta / Eigen, minima", "cta allocs"], rows))
     out.append("")
     out.append("Two steps of the n = d = 64 attention alone (`step/64/*`): a 64x64x64 product (X W_Q) and the softmax "
@@ -1089,9 +1146,10 @@ def generated_text(args, info, ct_rows, ct_results, largest_n, costs, rt, checks
                 continue
             pc, pe = rt[key + ("product_cta",)][0], rt[key + ("product_eigen",)][0]
             sc, se = rt[key + ("softmax_cta",)][0], rt[key + ("softmax_eigen",)][0]
-            rows.append([compiler, f"`{flags}`", f"{pc:,.0f}", f"{pe:,.0f}", f"{pc / pe:.2f}", f"{sc:,.0f}",
+            rows.append([info["processor"], compiler, f"`{flags}`", f"{pc:,.0f}", f"{pe:,.0f}", f"{pc / pe:.2f}",
+                         f"{sc:,.0f}",
                          f"{se:,.0f}", f"{sc / se:.2f}"])
-    out.append(table(["compiler", "flags", "product cta", "product Eigen", "cta / Eigen", "softmax cta",
+    out.append(table(["processor", "compiler", "flags", "product cta", "product Eigen", "cta / Eigen", "softmax cta",
                       "softmax Eigen", "cta / Eigen"], rows))
     out.append("")
     out.append("The benchmark binaries' own lines, printed before the benchmarks run: the vectors that cta's run-time "
