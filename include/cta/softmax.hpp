@@ -141,15 +141,14 @@ template <class R>
 inline constexpr R exp_underflow = std::numeric_limits<R>::digits > 24 ? R(-746) : R(-104);
 
 #if CTA_HAVE_VECTORS
-/// The row s of n entries as R into w, and its row_scan, `lanes` at a time: the maximum of each lane (x > max is
-/// false for NaN), NaN and +inf lanes counted, then the lanes combined. The maximum is the value the scalar loop
-/// finds; only the sign of a zero maximum may differ, which changes no weight (x - max and max + underflow differ at
-/// most in the sign of a zero difference, and exp(-0) == exp(+0) == 1).
-template <class R, class T>
+/// The row s of n entries as R into w, and its row_scan, a vector V (`lanes` entries) at a time: the maximum of each
+/// lane (x > max is false for NaN), NaN and +inf lanes counted, then the lanes combined. The maximum is the value the
+/// scalar loop finds; only the sign of a zero maximum may differ, which changes no weight (x - max and max +
+/// underflow differ at most in the sign of a zero difference, and exp(-0) == exp(+0) == 1).
+template <class R, class T, class V = typename simd<R>::type>
 CTA_DETAIL_TARGET_TAG inline row_scan<R> scan_lanes(R* w, const T* s, std::size_t n) noexcept {
-    using V = typename simd<R>::type;
-    using M = typename simd<R>::mask_type;
-    constexpr std::size_t lanes = simd<R>::lanes;
+    using M = typename simd<R, sizeof(V)>::mask_type;
+    constexpr std::size_t lanes = simd<R, sizeof(V)>::lanes;
     const std::size_t whole = n - n % lanes;
     constexpr R inf = std::numeric_limits<R>::infinity();
     if constexpr (!std::is_same_v<T, R>) {
@@ -193,11 +192,10 @@ CTA_DETAIL_TARGET_TAG inline row_scan<R> scan_lanes(R* w, const T* s, std::size_
 /// becomes 0 if x_j < max + underflow, else exp(x_j - max), `lanes` at a time; lanes with |x_j - max| beyond
 /// exp_lanes' range are recomputed with cta::exp from s. Returns the sum of the w[j] in the order j = 0, 1, ...: the
 /// same bits as the constant-evaluation loop, the sum formed while the exponentials are computed.
-template <class R, class T>
+template <class R, class T, class V = typename simd<R>::type>
 CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline R exp_row(R* w, const T* s, std::size_t n, R max) noexcept {
-    using V = typename simd<R>::type;
-    using M = typename simd<R>::mask_type;
-    constexpr std::size_t lanes = simd<R>::lanes;
+    using M = typename simd<R, sizeof(V)>::mask_type;
+    constexpr std::size_t lanes = simd<R, sizeof(V)>::lanes;
     const std::size_t whole = n - n % lanes;
     const R bound = max + exp_underflow<R>;
     V widest{};  // the largest |x_j - max| of the lanes above the bound
@@ -210,7 +208,7 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline R exp_row(R* w, const T* s, 
         const M below = x < bound;
         const V magnitude = select(below, V{}, abs_lanes<V, M>(d));
         widest = select(magnitude > widest, magnitude, widest);
-        const V e = select(below, V{}, exp_lanes<R>(d));
+        const V e = select(below, V{}, exp_lanes<R, V, M>(d));
         store_vector(&w[j0], e);
         for (std::size_t l = 0; l < lanes; ++l) sum += e[l];
     };
@@ -238,18 +236,17 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline R exp_row(R* w, const T* s, 
     return sum;
 }
 
-/// One row of softmax at run time, n entries: the row as R and its scan, then its exponentials, `lanes` at a time.
-template <class R, class T>
-CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void softmax_row_lanes(R* w, const T* s, std::size_t n) noexcept {
-    const row_scan<R> r = scan_lanes(w, s, n);
+/// One row of softmax at run time, n entries: the row as R and its scan, then its exponentials, a vector V at a time.
+template <class R, class T, class V>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void softmax_row_vectors(R* w, const T* s, std::size_t n) noexcept {
+    const row_scan<R> r = scan_lanes<R, T, V>(w, s, n);
     if (r.nan || r.max == -std::numeric_limits<R>::infinity() || r.max == std::numeric_limits<R>::infinity()) {
         special_row(w, s, n, r.nan, r.infinities);
         return;
     }
-    const R sum = exp_row(w, s, n, r.max);
+    const R sum = exp_row<R, T, V>(w, s, n, r.max);
     // The divisions a vector at a time (compilers vectorise the plain loop only where they know n).
-    using V = typename simd<R>::type;
-    constexpr std::size_t lanes = simd<R>::lanes;
+    constexpr std::size_t lanes = simd<R, sizeof(V)>::lanes;
     const std::size_t whole = n - n % lanes;
     for (std::size_t j = 0; j < whole; j += lanes) store_vector(&w[j], load_vector<V>(&w[j]) / sum);
     for (std::size_t j = whole; j < n; ++j) w[j] /= sum;
@@ -370,9 +367,31 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline bool softmax_short_rows(R* w
 /// attention.fast_math.) Like the products' kernels (include/cta/operations.hpp, "Run-time products"), it knows the
 /// matrices by their first elements and their extents, rows x n, so that softmax of every shape runs the one copy of
 /// its element types.
+///
+/// With AVX-512, rows shorter than two vector registers (n < 16 doubles or 32 floats) take vectors of 32 bytes:
+/// exp_lanes is a long chain of dependent operations and exp_row computes two vectors side by side, where a row of
+/// one 64-byte vector (8 doubles) has one chain and two vectors of 32 bytes have two; the entries past the last whole
+/// vector take the scalar cta::exp, up to 7 doubles with 64 bytes, 3 with 32. (llvm-mca, softmax of the 8 x 8
+/// scores: 15% to 19% fewer cycles with GCC, 5% to 15% with Clang, in its Ice Lake server, Sapphire Rapids and
+/// Zen 4 models: docs/performance.md, "AVX-512: where the time goes".) Those rows run a
+/// function of their own (softmax_rows_32): in one function with the other width, GCC unrolled fewer of the
+/// loops over the lanes of both, the rows of 64 doubles 11% more instructions. The same operations on every lane,
+/// so the same bits.
+template <class R, class T>
+CTA_DETAIL_TARGET_TAG [[gnu::noinline]] void softmax_rows_32(R* w, const T* s, std::size_t rows,
+                                                              std::size_t n) noexcept {
+    for (std::size_t i = 0; i < rows; ++i)
+        softmax_row_vectors<R, T, typename simd<R, 32>::type>(w + i * n, s + i * n, n);
+}
 template <class R, class T>
 CTA_DETAIL_TARGET_TAG [[gnu::noinline]] void softmax_rows(R* w, const T* s, std::size_t rows, std::size_t n) noexcept {
-    for (std::size_t i = 0; i < rows; ++i) softmax_row_lanes(w + i * n, s + i * n, n);
+    if constexpr (vector_bytes > 32) {
+        if (n < 2 * simd<R>::lanes) {
+            softmax_rows_32(w, s, rows, n);
+            return;
+        }
+    }
+    for (std::size_t i = 0; i < rows; ++i) softmax_row_vectors<R, T, typename simd<R>::type>(w + i * n, s + i * n, n);
 }
 #else
 /// One row of softmax at run time where there are no vectors (microcontrollers, CTA_HAVE_VECTORS=0), n entries, one
