@@ -375,7 +375,8 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline H first_lanes(V v, std::inde
 /// lanes stored (half_lanes of them as one vector). b's rows are read as vectors where they are rows of R and fill
 /// them; else (b^T given, other element types, padded rows) each vector is built from its elements (lanes_from), in
 /// registers: not copied into rows first, whose vectors, read just after their elements were written one at a time,
-/// would wait until those writes were done. With FromFirst, each sum starts from its first term (see multiply_run_time).
+/// would wait until those writes were done. With FromFirst, each sum starts from its first term (see
+/// multiply_run_time).
 template <class R, bool FromFirst, std::size_t M, std::size_t N, std::size_t K, std::size_t Lda, std::size_t BRow,
           std::size_t BCol, class TA, class TB>
 CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void multiply_small(R* c, const TA* a, const TB* b) noexcept {

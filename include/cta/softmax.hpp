@@ -371,12 +371,11 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline bool softmax_short_rows(R* w
 /// With AVX-512, rows shorter than two vector registers (n < 16 doubles or 32 floats) take vectors of 32 bytes:
 /// exp_lanes is a long chain of dependent operations and exp_row computes two vectors side by side, where a row of
 /// one 64-byte vector (8 doubles) has one chain and two vectors of 32 bytes have two; the entries past the last whole
-/// vector take the scalar cta::exp, up to 7 doubles with 64 bytes, 3 with 32. (llvm-mca, softmax of the 8 x 8
-/// scores: 15% to 19% fewer cycles with GCC, 5% to 15% with Clang, in its Ice Lake server, Sapphire Rapids and
-/// Zen 4 models: docs/performance.md, "AVX-512: where the time goes".) Those rows run a
-/// function of their own (softmax_rows_32): in one function with the other width, GCC unrolled fewer of the
-/// loops over the lanes of both, the rows of 64 doubles 11% more instructions. The same operations on every lane,
-/// so the same bits.
+/// vector take the scalar cta::exp, up to 7 doubles with 64 bytes, 3 with 32 (fewer cycles for the softmax of 8 x 8
+/// scores in llvm-mca's Ice Lake server, Sapphire Rapids and Zen 4 models, with GCC and Clang). Those rows run a
+/// function of their own (softmax_rows_32): in one function with the other width, GCC unrolled fewer of the loops
+/// over the lanes of both, and the rows of 64 doubles took more instructions. The same operations on every lane, so
+/// the same bits.
 template <class R, class T>
 CTA_DETAIL_TARGET_TAG [[gnu::noinline]] void softmax_rows_32(R* w, const T* s, std::size_t rows,
                                                               std::size_t n) noexcept {
