@@ -927,18 +927,21 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t load2(const std
     return half;
 }
 
-/// A row of the left-hand side (`row`) against the block of `Columns` columns from `j0` (2 or 1) of a right-hand
+/// A row of the left-hand side (`row`) against the block of `Columns` columns from `j0` (4, 2 or 1) of a right-hand
 /// side stored depth x cols, into `out`: from the bias, for each step of four of the depth the row's word widened,
-/// and the block's values in the step's four rows (two bytes or one each) paired, rows k and k + 2 in one word and
-/// k + 1 and k + 3 in another (`pkhbt`), widened with the offset, column 0 from the even bytes and column 1 from the
-/// odd ones; the last depth % 4 values one by one; then requantized as `store_columns` does.
+/// and the block's values in the step's four rows (four bytes, two or one each) paired, rows k and k + 2 in one word
+/// and k + 1 and k + 3 in another (`pkhbt`; `pkhtb` for columns 2 and 3), widened with the offset, columns 0 and 2
+/// from the even bytes and 1 and 3 from the odd ones; the last depth % 4 values one by one; then requantized as
+/// `store_columns` does.
 template <int Columns, bool Uniform>
 CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void stored_pair_columns(const block_pass& pass,
                                                                               const std::int8_t* row, std::size_t j0,
                                                                               std::int8_t* out) noexcept {
     const int8_operands& p = *pass.operands;
     const std::int32_t* const bias = pass.stage->bias;
-    accumulators acc{bias != nullptr ? bias[j0] : 0, bias != nullptr && Columns > 1 ? bias[j0 + 1] : 0, 0, 0};
+    accumulators acc{bias != nullptr ? bias[j0] : 0, bias != nullptr && Columns > 1 ? bias[j0 + 1] : 0,
+                     bias != nullptr && Columns > 2 ? bias[j0 + 2] : 0,
+                     bias != nullptr && Columns > 3 ? bias[j0 + 3] : 0};
     const std::int32_t lo = pass.lhs_offsets;
     const std::int32_t ro = pair(p.rhs_offset);
     const std::size_t ds = p.rhs_depth_stride;
@@ -949,6 +952,22 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void stored_pair_columns(con
         const std::int32_t w = load4(x);
         const std::int32_t even = __sxtab16(lo, w);
         const std::int32_t odd = widen_odd(lo, w);
+        if constexpr (Columns == 4) {
+            // Columns 2 and 3 from the rows' high halves.
+            const std::int32_t r0 = load4(b);
+            const std::int32_t r1 = load4(b + ds);
+            const std::int32_t r2 = load4(b + 2 * ds);
+            const std::int32_t r3 = load4(b + 3 * ds);
+            const std::int32_t e = low_halves(r0, r2);
+            const std::int32_t o = low_halves(r1, r3);
+            const std::int32_t eh = high_halves(r0, r2);
+            const std::int32_t oh = high_halves(r1, r3);
+            acc.a0 = __smlad(odd, __sxtab16(ro, o), __smlad(even, __sxtab16(ro, e), acc.a0));
+            acc.a1 = __smlad(odd, widen_odd(ro, o), __smlad(even, widen_odd(ro, e), acc.a1));
+            acc.a2 = __smlad(odd, __sxtab16(ro, oh), __smlad(even, __sxtab16(ro, eh), acc.a2));
+            acc.a3 = __smlad(odd, widen_odd(ro, oh), __smlad(even, widen_odd(ro, eh), acc.a3));
+            continue;
+        }
         const std::int32_t r0 = Columns == 2 ? load2(b) : static_cast<std::uint8_t>(b[0]);
         const std::int32_t r1 = Columns == 2 ? load2(b + ds) : static_cast<std::uint8_t>(b[ds]);
         const std::int32_t r2 = Columns == 2 ? load2(b + 2 * ds) : static_cast<std::uint8_t>(b[2 * ds]);
@@ -961,14 +980,16 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void stored_pair_columns(con
     for (std::size_t k = 0; k < p.depth % 4; ++k) {
         const std::int32_t value = x[k] + p.lhs_offset;
         acc.a0 += value * (b[k * ds] + p.rhs_offset);
-        if constexpr (Columns == 2) acc.a1 += value * (b[k * ds + 1] + p.rhs_offset);
+        if constexpr (Columns > 1) acc.a1 += value * (b[k * ds + 1] + p.rhs_offset);
+        if constexpr (Columns > 2) acc.a2 += value * (b[k * ds + 2] + p.rhs_offset);
+        if constexpr (Columns > 3) acc.a3 += value * (b[k * ds + 3] + p.rhs_offset);
     }
     store_columns<Columns, Uniform>(pass, acc, j0, out);
 }
 
-/// Each row of the left-hand side against every column, two at a time, then one, into `out`: read along the depth
-/// (`pair_columns`; fewer than four columns, a depth of at least 4) or, if `Stored`, stored depth x cols
-/// (`stored_pair_columns`).
+/// Each row of the left-hand side against every column, into `out`: read along the depth two at a time, then one
+/// (`pair_columns`; fewer than four columns, a depth of at least 4) or, if `Stored`, stored depth x cols four at a
+/// time, then two, then one (`stored_pair_columns`).
 template <bool Stored, bool Uniform>
 CTA_DETAIL_TARGET_TAG inline void pair_rows(const block_pass& pass, std::int8_t* out) noexcept {
     const int8_operands& p = *pass.operands;
@@ -976,7 +997,11 @@ CTA_DETAIL_TARGET_TAG inline void pair_rows(const block_pass& pass, std::int8_t*
         const std::int8_t* const row = p.lhs + i * p.depth;
         std::size_t j = 0;
         if constexpr (Stored) {
-            for (; j + 2 <= p.cols; j += 2) stored_pair_columns<2, Uniform>(pass, row, j, out);
+            for (; j + block_columns <= p.cols; j += block_columns) stored_pair_columns<4, Uniform>(pass, row, j, out);
+            if (j + 2 <= p.cols) {
+                stored_pair_columns<2, Uniform>(pass, row, j, out);
+                j += 2;
+            }
             if (j != p.cols) stored_pair_columns<1, Uniform>(pass, row, j, out);
         } else {
             if (p.cols >= 2) pair_columns<2, Uniform>(pass, row, 0, out);
