@@ -14,9 +14,11 @@
 #
 # Then (and without CMSIS_NN_DIR, the test docs.embedded_cmsis_nn_figures) it builds the program without CMSIS-NN,
 # counts cta's calls, and checks the page's block "<!-- embedded-cmsis-nn:begin -->" ... "end -->" against what it
-# writes (or writes it, UPDATE=ON); skipped when the page was measured with another arm-none-eabi-g++.
-#   ARM_NONE_EABI_GXX, QEMU_SYSTEM_ARM, COUNTER, ROOT, GENERATOR, MAKE_PROGRAM, BINARY_DIR, PAGE, UPDATE, CMSIS_NN_DIR,
-#   CMSIS_NN_COMMIT
+# writes (or writes it, UPDATE=ON); skipped when the page was measured with another arm-none-eabi-g++. MUTATE=ON
+# checks the page's block with the first row's cta -O2 count increased by one and a ";" put before the next row, which
+# must fail with a message for each (docs.embedded_cmsis_nn_figures.detects_drift).
+#   ARM_NONE_EABI_GXX, QEMU_SYSTEM_ARM, COUNTER, ROOT, GENERATOR, MAKE_PROGRAM, BINARY_DIR, PAGE, UPDATE, MUTATE,
+#   CMSIS_NN_DIR, CMSIS_NN_COMMIT
 cmake_minimum_required(VERSION 3.25)
 include("${CMAKE_CURRENT_LIST_DIR}/firmware.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/page_blocks.cmake")
@@ -104,8 +106,14 @@ foreach(key IN LISTS O2_cases)
   endif()
   hundredths("${cmsis}" "${per}" cmsis_ratio)
   hundredths("${O2_instructions_${key}}" "${cmsis}" over)
-  string(APPEND rows "| ${shape}${layout} | ${amount} | ${O2_count_${key}} | ${Os_count_${key}} | "
-                     "${cmsis} | ${cmsis_ratio} | ${over} |\n")
+  string(CONCAT row "| ${shape}${layout} | ${amount} | ${O2_count_${key}} | ${Os_count_${key}} | "
+                    "${cmsis} | ${cmsis_ratio} | ${over} |\n")
+  if(NOT DEFINED first_row)
+    set(first_row "${row}")
+    math(EXPR changed "${O2_instructions_${key}} + 1")
+    string(REPLACE "| ${amount} | ${O2_instructions_${key}} |" "| ${amount} | ${changed} |" mutated_row "${row}")
+  endif()
+  string(APPEND rows "${row}")
 endforeach()
 string(CONCAT block
   "Measured with `arm-none-eabi-g++` ${version}; CMSIS-NN at commit `${cmsis_nn_commit}`, built with\n"
@@ -116,6 +124,10 @@ string(CONCAT block
 
 file(READ "${PAGE}" page)
 find_block("${page}" cmsis-nn committed)
+if(MUTATE)
+  # The first row's cta -O2 count increased by one, and a ";" before the row that follows it.
+  string(REPLACE "${first_row}" "${mutated_row};" committed "${committed}")
+endif()
 get_filename_component(written "${BINARY_DIR}/cmsis_nn_figures.md" ABSOLUTE)
 check_page_block("${page}" cmsis-nn "${committed}" "${block}" "${version}" "CMSIS-NN comparison" "${written}"
                  "the target update_embedded_cmsis_nn_figures")
