@@ -289,7 +289,7 @@ struct seven_columns
 };
 struct three_channels
     : path_case<per_channel<paths::three_channels, paths::three_channels_params>, paths::three_channels> {
-    static constexpr const char* name = "paths: pairs of columns, 1 x 11 by 11 x 3, per channel";
+    static constexpr const char* name = "paths: pairs of columns, 2 x 11 by 11 x 3, per channel";
 };
 struct stored_pairs : path_case<product<paths::stored_pairs, paths::product_params, false>, paths::stored_pairs> {
     static constexpr const char* name = "paths: pairs of columns, 2 x 9 by 9 x 5 as stored";
@@ -301,6 +301,15 @@ struct doubled_panel
 struct narrow_stored
     : path_case<product<paths::narrow_stored, paths::product_params, false>, paths::narrow_stored> {
     static constexpr const char* name = "paths: the panel, 3 x 14 by 14 x 2 as stored";
+};
+
+struct one_row_exact
+    : path_case<per_channel<paths::one_row_exact, paths::one_row_exact_params>, paths::one_row_exact> {
+    static constexpr const char* name = "paths: one row, 1 x 13 by 13 x 5, per channel, shifts 0, -23 and 2";
+};
+struct one_row_large
+    : path_case<per_tensor<paths::one_row_large, paths::large_positive_params>, paths::one_row_large> {
+    static constexpr const char* name = "paths: one row, 1 x 64 by 64 x 5, accumulators to 2^30";
 };
 
 /// Computes case `C` on the target and compares each output with the compiler's; prints the verdict.
@@ -345,7 +354,7 @@ using all_cases = case_list<fully_connected, fully_connected_per_channel, batch_
 // Checked, not measured.
 using path_cases = case_list<deep_row, exact_row, narrow_panel, large_panel, large_row, past_bound, odd_panel,
                              deep_columns, few_columns, two_columns, row_product, seven_columns, three_channels,
-                             stored_pairs, doubled_panel, narrow_stored>;
+                             stored_pairs, doubled_panel, narrow_stored, one_row_exact, one_row_large>;
 
 }  // namespace
 

@@ -236,6 +236,15 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t scaled_doubled(
     return rounded_high_word(doubled, s.multiplier, s.rounding + (doubled >> 31)) >> s.exponent;
 }
 
+/// Whether the paths of one multiplier for all the outputs have copies of their own (`Uniform`), which keep its scale
+/// in registers, and the panel a doubled copy (`Doubled`): not in a build for size (`-Os`, `__OPTIMIZE_SIZE__`),
+/// where the copies for a multiplier per channel serve both (with a channel step of 0) and the panel is not doubled.
+#ifdef __OPTIMIZE_SIZE__
+inline constexpr bool speed_copies = false;
+#else
+inline constexpr bool speed_copies = true;
+#endif
+
 /// The product's output columns go four at a time, in a block.
 inline constexpr std::size_t block_columns = 4;
 /// The words of the buffer on the stack that holds a block's right-hand side or a row of the left-hand side,
@@ -278,8 +287,12 @@ CTA_DETAIL_TARGET_TAG inline bool all_fast(const int8_output_stage& s, std::size
         const std::int32_t shift = s.shifts[j * s.channel_step];
         if (s.multipliers[j * s.channel_step] < 0 || shift < -22 || shift > -1) return false;
     }
-    for (std::size_t j = 0; s.bias != nullptr && j < cols; ++j) {
-        if (s.bias[j] >= margin || s.bias[j] <= -margin) return false;
+    if (s.bias != nullptr) {
+        // |bias| < margin: bias + margin - 1 in [0, 2 (margin - 1)], one unsigned comparison.
+        const auto limit = static_cast<std::uint32_t>(margin) - 1U;
+        for (std::size_t j = 0; j < cols; ++j) {
+            if (static_cast<std::uint32_t>(s.bias[j]) + limit > 2U * limit) return false;
+        }
     }
     return true;
 }
@@ -886,19 +899,16 @@ CTA_DETAIL_TARGET_TAG inline void row_all_columns(const row_block& r, std::int8_
     if (j != cols) row_columns<1, Uniform>(r, j, out);
 }
 
-/// A row of the left-hand side (`row`) against the block of `Columns` columns from `j0` (2 or 1) read along the
-/// depth (at least 4), into `out`: from the bias, the steps with both operands widened as they are read, then the
-/// last depth % 4 values as a step of the last four (those of the step before zero on the row's side); then
-/// requantized as `store_columns` does.
-template <int Columns, bool Uniform>
-CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void pair_columns(const block_pass& pass, const std::int8_t* row,
-                                                                       std::size_t j0, std::int8_t* out) noexcept {
-    const int8_operands& p = *pass.operands;
-    const std::int32_t* const bias = pass.stage->bias;
-    accumulators acc{bias != nullptr ? bias[j0] : 0, bias != nullptr && Columns > 1 ? bias[j0 + 1] : 0, 0, 0};
+/// The sums of a row of the left-hand side (`row`) against the block of `Columns` columns from `j0` (2 or 1) read
+/// along the depth (at least 4), added to `acc`: the steps with both operands widened as they are read (each with its
+/// offsets, `lo` the row's and `ro` the columns'), then the last depth % 4 values as a step of the last four (those
+/// of the step before zero on the row's side).
+template <int Columns>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void pair_column_sums(const int8_operands& p, std::int32_t lo,
+                                                                           std::int32_t ro, const std::int8_t* row,
+                                                                           std::size_t j0,
+                                                                           accumulators& acc) noexcept {
     const auto stride = static_cast<std::int32_t>(p.rhs_col_stride);
-    const std::int32_t lo = pass.lhs_offsets;
-    const std::int32_t ro = pair(p.rhs_offset);
     const std::size_t full = p.depth / 4;
     const std::int8_t* x = row;
     const std::int8_t* b = p.rhs + j0 * p.rhs_col_stride;
@@ -917,7 +927,66 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void pair_columns(const bloc
             acc.a1 = __smlad(even, __sxtab16(ro, c1), __smlad(odd, widen_odd(ro, c1), acc.a1));
         }
     }
+}
+
+/// A row of the left-hand side (`row`) against the block of `Columns` columns from `j0` (2 or 1) read along the
+/// depth (at least 4), into `out`: from the bias, `pair_column_sums`, then requantized as `store_columns` does.
+template <int Columns, bool Uniform>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void pair_columns(const block_pass& pass, const std::int8_t* row,
+                                                                       std::size_t j0, std::int8_t* out) noexcept {
+    const int8_operands& p = *pass.operands;
+    const std::int32_t* const bias = pass.stage->bias;
+    accumulators acc{bias != nullptr ? bias[j0] : 0, bias != nullptr && Columns > 1 ? bias[j0 + 1] : 0, 0, 0};
+    pair_column_sums<Columns>(p, pass.lhs_offsets, pair(p.rhs_offset), row, j0, acc);
     store_columns<Columns, Uniform>(pass, acc, j0, out);
+}
+
+/// One output of `one_row` from its accumulator `acc` (bias included), with its multiplier `m` and shift `shift`:
+/// `scaled_doubled` where m >= 0, the shift is in [-22, -1] and |acc| < 2^30, then clamped to the activation range;
+/// else `requantize_to_int8`.
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int8_t one_output(std::int32_t acc, std::int32_t m,
+                                                                            std::int32_t shift,
+                                                                            const int8_output_stage& s) noexcept {
+    if (m >= 0 && static_cast<std::uint32_t>(-1 - shift) < 22U &&
+        static_cast<std::uint32_t>(acc) + ((1U << 30) - 1) < (1U << 31) - 1) {
+        const column_scale scale{
+            m, static_cast<std::int32_t>(static_cast<std::uint32_t>(1 + 2 * s.output_offset) << ~shift), -shift};
+        std::int32_t value = __ssat(scaled_doubled(static_cast<std::int32_t>(static_cast<std::uint32_t>(acc) << 1),
+                                                   scale),
+                                    8);
+        value = value < s.activation_min ? s.activation_min : value;
+        return static_cast<std::int8_t>(value > s.activation_max ? s.activation_max : value);
+    }
+    return requantize_to_int8(acc, m, static_cast<int>(shift), s.output_offset, s.activation_min, s.activation_max);
+}
+
+/// One row of the left-hand side against every column read along the depth (at least 4), into `out`: the columns
+/// two at a time, then one (`pair_column_sums`), each output from the bias and its sums through `one_output` with
+/// its own multiplier and shift (one for all if `Uniform`). Nothing is checked or built before the first column.
+template <bool Uniform>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void one_row_of(const int8_operands& p,
+                                                                     const int8_output_stage& s,
+                                                                     std::int8_t* out) noexcept {
+    const std::int32_t lo = pair(p.lhs_offset);
+    const std::int32_t ro = pair(p.rhs_offset);
+    const std::int32_t* const bias = s.bias;
+    const std::int32_t m0 = s.multipliers[0];
+    const std::int32_t shift0 = s.shifts[0];
+    // Where the copy of one multiplier for all is not (`speed_copies`), this one serves it too: channel step 0.
+    const std::size_t step = speed_copies ? 1 : s.channel_step;
+    std::size_t j = 0;
+    for (; j + 2 <= p.cols; j += 2) {
+        accumulators acc{bias != nullptr ? bias[j] : 0, bias != nullptr ? bias[j + 1] : 0, 0, 0};
+        pair_column_sums<2>(p, lo, ro, p.lhs, j, acc);
+        out[j] = one_output(acc.a0, Uniform ? m0 : s.multipliers[j * step], Uniform ? shift0 : s.shifts[j * step], s);
+        out[j + 1] = one_output(acc.a1, Uniform ? m0 : s.multipliers[(j + 1) * step],
+                                Uniform ? shift0 : s.shifts[(j + 1) * step], s);
+    }
+    if (j != p.cols) {
+        accumulators acc{bias != nullptr ? bias[j] : 0, 0, 0, 0};
+        pair_column_sums<1>(p, lo, ro, p.lhs, j, acc);
+        out[j] = one_output(acc.a0, Uniform ? m0 : s.multipliers[j * step], Uniform ? shift0 : s.shifts[j * step], s);
+    }
 }
 
 /// Two int8 at `p` (any alignment), zero-extended, as the low half of a word.
@@ -1063,7 +1132,7 @@ CTA_DETAIL_TARGET_TAG inline void product(const int8_operands& p, const int8_out
     if (use_panel) {
         // On the fast path, the panel doubled where that costs less than doubling each output: 2 depth `sadd16` a
         // block against 4 rows shifts (|bias| < 2^30 there).
-        const bool doubled = is_fast && 2 * p.rows > p.depth;
+        const bool doubled = speed_copies && is_fast && 2 * p.rows > p.depth;
         const std::int32_t factor = doubled ? 2 : 1;
         for (std::size_t j = 0; j < p.cols; j += block_columns) {
             const std::size_t j0 = j + block_columns <= p.cols || p.cols < block_columns ? j : p.cols - block_columns;
@@ -1084,7 +1153,7 @@ CTA_DETAIL_TARGET_TAG inline void product(const int8_operands& p, const int8_out
         return;
     }
     if (use_stored_pairs) {
-        if (s.channel_step == 0) {
+        if (speed_copies && s.channel_step == 0) {
             pair_rows<true, true>(pass, output);
         } else {
             pair_rows<true, false>(pass, output);
@@ -1092,7 +1161,7 @@ CTA_DETAIL_TARGET_TAG inline void product(const int8_operands& p, const int8_out
         return;
     }
     if (use_rows && p.cols < block_columns) {
-        if (s.channel_step == 0) {
+        if (speed_copies && s.channel_step == 0) {
             pair_rows<false, true>(pass, output);
         } else {
             pair_rows<false, false>(pass, output);
@@ -1104,7 +1173,7 @@ CTA_DETAIL_TARGET_TAG inline void product(const int8_operands& p, const int8_out
         for (std::size_t i = 0; i < p.rows; ++i, output += p.cols) {
             const row_block r{&pass, buffer, widen_whole_row(pass.lhs_offsets, p.lhs + i * p.depth, p.depth, buffer),
                               (p.depth + 3) / 4, tail != 0 ? 4 - tail : 0};
-            if (s.channel_step == 0) {
+            if (speed_copies && s.channel_step == 0) {
                 row_all_columns<true>(r, output);
             } else {
                 row_all_columns<false>(r, output);
@@ -1118,6 +1187,24 @@ CTA_DETAIL_TARGET_TAG inline void product(const int8_operands& p, const int8_out
             p.depth / 4 <= buffer_words / 2 ? widen_row(pass.lhs_offsets, row, p.depth / 4, buffer) : 0;
         row_pass(pass, row, buffer, sum, output);
     }
+}
+
+/// `one_row_of` with one multiplier for all or one per channel.
+CTA_DETAIL_TARGET_TAG [[gnu::noinline]] inline void one_row(const int8_operands& p, const int8_output_stage& s,
+                                                            std::int8_t* out) noexcept {
+    if (speed_copies && s.channel_step == 0) {
+        one_row_of<true>(p, s, out);
+    } else {
+        one_row_of<false>(p, s, out);
+    }
+}
+
+/// Whether `one_row` computes the product `p` with the output stage `s` in fewer instructions than `product`: one row
+/// read along the depth, 4 to 64 deep, with fewer than eight columns or a multiplier per channel (with more columns
+/// of one multiplier, the row widened once against four columns at a time costs less).
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline bool one_row_fits(const int8_operands& p,
+                                                                       const int8_output_stage& s) noexcept {
+    return p.rows == 1 && p.rhs_depth_stride == 1 && p.depth - 4 <= 60 && (p.cols < 8 || s.channel_step != 0);
 }
 
 }  // namespace dsp
@@ -1147,6 +1234,20 @@ CTA_DETAIL_TARGET_TAG constexpr void int8_product(const int8_operands& p, const 
                                            s.activation_min, s.activation_max);
         }
     }
+}
+
+/// @brief `int8_product` for a fully connected layer, whose batches are often one: at run time on a target with the
+/// DSP extension, one row that `dsp::one_row_fits` goes `dsp::one_row` (the same integers), tested here before
+/// anything else, so that the products of several rows, and those of BATCH_MATMUL, pay nothing for it.
+CTA_DETAIL_TARGET_TAG constexpr void int8_layer_product(const int8_operands& p, const int8_output_stage& s,
+                                                        std::int8_t* output) noexcept {
+#if CTA_DETAIL_QUANTIZED_DSP
+    if (!cta::detail::is_constant_evaluated() && dsp::one_row_fits(p, s)) {
+        dsp::one_row(p, s, output);
+        return;
+    }
+#endif
+    int8_product(p, s, output);
 }
 
 // ---- Requantized products for constant evaluation -----------------------------------------------------------------
