@@ -135,17 +135,25 @@ CTA_DETAIL_TARGET_TAG constexpr void batch_matmul_strided(const batch_matmul_par
         precondition::rhs_offset_must_be_in_minus_127_to_128();
     }
     detail::check_int8_output(params.output_offset, params.activation_min, params.activation_max);
-    const std::size_t outer = detail::broadcast_extent(lhs_batches.outer, rhs_batches.outer);
-    const std::size_t middle = detail::broadcast_extent(lhs_batches.middle, rhs_batches.middle);
-    const std::size_t inner = detail::broadcast_extent(lhs_batches.inner, rhs_batches.inner);
-    const detail::batch_steps lhs_steps = detail::batch_steps_of(lhs_batches, rows * depth);
-    const detail::batch_steps rhs_steps = detail::batch_steps_of(rhs_batches, depth * cols);
     const std::int32_t multiplier = output_multiplier.multiplier;
     const std::int32_t shift = output_multiplier.shift;
     const detail::int8_output_stage stage{&multiplier,          &shift,
                                           0,                    nullptr,
                                           params.output_offset, params.activation_min,
                                           params.activation_max};
+    if (lhs_batches.outer * lhs_batches.middle * lhs_batches.inner == 1 &&
+        rhs_batches.outer * rhs_batches.middle * rhs_batches.inner == 1) {
+        // One matrix each: the product alone.
+        detail::int8_product({lhs, params.lhs_offset, rhs, rhs_depth_stride, rhs_col_stride, params.rhs_offset, rows,
+                              depth, cols},
+                             stage, output);
+        return;
+    }
+    const std::size_t outer = detail::broadcast_extent(lhs_batches.outer, rhs_batches.outer);
+    const std::size_t middle = detail::broadcast_extent(lhs_batches.middle, rhs_batches.middle);
+    const std::size_t inner = detail::broadcast_extent(lhs_batches.inner, rhs_batches.inner);
+    const detail::batch_steps lhs_steps = detail::batch_steps_of(lhs_batches, rows * depth);
+    const detail::batch_steps rhs_steps = detail::batch_steps_of(rhs_batches, depth * cols);
     for (std::size_t b0 = 0; b0 < outer; ++b0) {
         for (std::size_t b1 = 0; b1 < middle; ++b1) {
             for (std::size_t b2 = 0; b2 < inner; ++b2) {

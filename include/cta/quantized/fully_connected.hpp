@@ -75,13 +75,12 @@ inline void filter_offset_must_be_in_minus_127_to_128() noexcept { detail::stop(
 namespace detail {
 
 /// @brief The fully connected layer, with channel `c`'s multiplier and shift at `multipliers[c * channel_step]` and
-/// `shifts[c * channel_step]` (step 0: one for every channel).
-CTA_DETAIL_TARGET_TAG constexpr void fully_connected_int8(const fully_connected_params& params,
-                                                          const std::int32_t* multipliers, const std::int32_t* shifts,
-                                                          std::size_t channel_step, const std::int8_t* input,
-                                                          const std::int8_t* weights, const std::int32_t* bias,
-                                                          std::int8_t* output, std::size_t batches,
-                                                          std::size_t input_depth, std::size_t output_depth) noexcept {
+/// `shifts[c * channel_step]` (step 0: one for every channel). Always inlined into the two functions below, whose own
+/// inlining then decides what the call of a layer costs.
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] constexpr void fully_connected_int8(
+    const fully_connected_params& params, const std::int32_t* multipliers, const std::int32_t* shifts,
+    std::size_t channel_step, const std::int8_t* input, const std::int8_t* weights, const std::int32_t* bias,
+    std::int8_t* output, std::size_t batches, std::size_t input_depth, std::size_t output_depth) noexcept {
     if (!operand_offset_in_range(params.input_offset)) {
         precondition::input_offset_must_be_in_minus_127_to_128();
     }
@@ -89,11 +88,11 @@ CTA_DETAIL_TARGET_TAG constexpr void fully_connected_int8(const fully_connected_
         precondition::filter_offset_must_be_in_minus_127_to_128();
     }
     check_int8_output(params.output_offset, params.activation_min, params.activation_max);
-    int8_product({input, params.input_offset, weights, 1, input_depth, params.filter_offset, batches, input_depth,
-                  output_depth},
-                 {multipliers, shifts, channel_step, bias, params.output_offset, params.activation_min,
-                  params.activation_max},
-                 output);
+    int8_layer_product({input, params.input_offset, weights, 1, input_depth, params.filter_offset, batches,
+                        input_depth, output_depth},
+                       {multipliers, shifts, channel_step, bias, params.output_offset, params.activation_min,
+                        params.activation_max},
+                       output);
 }
 
 }  // namespace detail

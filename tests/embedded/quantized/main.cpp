@@ -271,16 +271,45 @@ struct odd_panel : path_case<product<paths::odd_panel, paths::odd_panel_params, 
     static constexpr const char* name = "paths: the panel, 5 x 30 by 30 x 9 as stored";
 };
 struct deep_columns : path_case<product<paths::deep_columns, paths::product_params, false>, paths::deep_columns> {
-    static constexpr const char* name = "paths: one by one, 2 x 70 by 70 x 5 as stored";
+    static constexpr const char* name = "paths: one by one, 3 x 70 by 70 x 5 as stored";
 };
 struct few_columns : path_case<product<paths::few_columns, paths::product_params, true>, paths::few_columns> {
-    static constexpr const char* name = "paths: one by one, 2 x 8 by 8 x 3 transposed";
+    static constexpr const char* name = "paths: one by one, 2 x 3 by 3 x 3 transposed";
 };
 struct two_columns : path_case<product<paths::two_columns, paths::product_params, true>, paths::two_columns> {
     static constexpr const char* name = "paths: the panel, 3 x 16 by 16 x 2 transposed";
 };
 struct row_product : path_case<product<paths::row_product, paths::product_params, true>, paths::row_product> {
     static constexpr const char* name = "paths: the row, 2 x 20 by 20 x 6 transposed";
+};
+
+struct seven_columns
+    : path_case<product<paths::seven_columns, paths::product_params, true>, paths::seven_columns> {
+    static constexpr const char* name = "paths: the row, 2 x 26 by 26 x 7 transposed";
+};
+struct three_channels
+    : path_case<per_channel<paths::three_channels, paths::three_channels_params>, paths::three_channels> {
+    static constexpr const char* name = "paths: pairs of columns, 2 x 11 by 11 x 3, per channel";
+};
+struct stored_pairs : path_case<product<paths::stored_pairs, paths::product_params, false>, paths::stored_pairs> {
+    static constexpr const char* name = "paths: pairs of columns, 2 x 9 by 9 x 5 as stored";
+};
+struct doubled_panel
+    : path_case<product<paths::doubled_panel, paths::odd_panel_params, false>, paths::doubled_panel> {
+    static constexpr const char* name = "paths: the panel, 10 x 8 by 8 x 3 as stored";
+};
+struct narrow_stored
+    : path_case<product<paths::narrow_stored, paths::product_params, false>, paths::narrow_stored> {
+    static constexpr const char* name = "paths: the panel, 3 x 14 by 14 x 2 as stored";
+};
+
+struct one_row_exact
+    : path_case<per_channel<paths::one_row_exact, paths::one_row_exact_params>, paths::one_row_exact> {
+    static constexpr const char* name = "paths: one row, 1 x 13 by 13 x 5, per channel, shifts 0, -23 and 2";
+};
+struct one_row_large
+    : path_case<per_tensor<paths::one_row_large, paths::large_positive_params>, paths::one_row_large> {
+    static constexpr const char* name = "paths: one row, 1 x 64 by 64 x 5, accumulators to 2^30";
 };
 
 /// Computes case `C` on the target and compares each output with the compiler's; prints the verdict.
@@ -324,7 +353,8 @@ using all_cases = case_list<fully_connected, fully_connected_per_channel, batch_
                             seed_self_attention, seed_multi_head_attention>;
 // Checked, not measured.
 using path_cases = case_list<deep_row, exact_row, narrow_panel, large_panel, large_row, past_bound, odd_panel,
-                             deep_columns, few_columns, two_columns, row_product>;
+                             deep_columns, few_columns, two_columns, row_product, seven_columns, three_channels,
+                             stored_pairs, doubled_panel, narrow_stored, one_row_exact, one_row_large>;
 
 }  // namespace
 

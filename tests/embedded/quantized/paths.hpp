@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: BSL-1.0
 // Cases of the int8 products that take every way of the kernels' code on a target with the DSP extension
 // (<cta/quantized/detail/int8_kernel.hpp>, dsp::product): the panel with the depth a multiple of 8, odd in steps of
-// four, with values left over, with fewer than four columns and with the last block overlapping the one before; the
-// row, to 256 values and deeper, with an offset on either side; elements one by one (a right-hand side read down its
-// columns deeper than 64, fewer than four columns); the requantization inline (shifts from -1 to -22, output offsets
-// -128 and 127, accumulators up to 2^30 - 1 in magnitude, a narrower activation range) and with
-// `requantize_to_int8` (a shift of 0, of -23, a positive one, a bias past the inline bound). Their inputs are
-// values of a linear congruential sequence; each case's outputs are compared with the same call evaluated by the
-// compiler (tests/embedded/quantized/main.cpp), which the Cortex-M3 computes with the plain loops.
+// four, with values left over, with fewer than four columns (doubled or not) and with the last block overlapping the
+// one before; the row, to 256 values and deeper, with an offset on either side, its columns in blocks of four, two
+// and one, and each number of values left over; two rows against a right-hand side stored depth x cols; one row
+// alone, its columns in pairs; elements one by one (a right-hand side read down its columns deeper than 64 against
+// three rows, a depth below 4); the requantization inline (shifts from -1 to -22, output offsets -128 and 127,
+// accumulators up to 2^30 - 1 in magnitude, a narrower activation range) and with `requantize_to_int8` (a shift of
+// 0, of -23, a positive one, a bias past the inline bound). Their inputs are values of a linear congruential
+// sequence; each case's outputs are compared with the same call evaluated by the compiler
+// (tests/embedded/quantized/main.cpp), which the Cortex-M3 computes with the plain loops.
 #pragma once
 
 #include <array>
@@ -136,15 +138,39 @@ inline constexpr layer<4, 64, 5> past_bound{large_positive.input, large_positive
                                             large_positive.multipliers, large_positive.shifts};
 
 // Products with the right-hand side as stored: the panel, 5 x 30 (7 steps, then 2 values) by 30 x 9 (the last block
-// overlaps), and 2 x 70 (too deep for the panel: one by one) by 70 x 5; with it transposed, 2 x 8 by 8 x 3 (fewer
-// than four columns: one by one), 3 x 16 by 16 x 2 (the panel, two columns) and 2 x 20 by 20 x 6 (the row, with the
+// overlaps), and 3 x 70 (too deep for the panel: one by one) by 70 x 5; with it transposed, 2 x 3 by 3 x 3 (less
+// than a step of the depth: one by one), 3 x 16 by 16 x 2 (the panel, two columns) and 2 x 20 by 20 x 6 (the row, with the
 // right-hand side's offset).
 inline constexpr matrices<5, 30, 9> odd_panel{bytes<150>(15), bytes<270>(16)};
 inline constexpr q::batch_matmul_params odd_panel_params{-9, 100, 127, -128, 127};
-inline constexpr matrices<2, 70, 5> deep_columns{bytes<140>(17), bytes<350>(18)};
-inline constexpr matrices<2, 8, 3> few_columns{bytes<16>(19), bytes<24>(20)};
+inline constexpr matrices<3, 70, 5> deep_columns{bytes<210>(17), bytes<350>(18)};
+inline constexpr matrices<2, 3, 3> few_columns{bytes<6>(19), bytes<9>(20)};
 inline constexpr matrices<3, 16, 2> two_columns{bytes<48>(21), bytes<32>(22)};
 inline constexpr matrices<2, 20, 6> row_product{bytes<40>(23), bytes<120>(24)};
 inline constexpr q::batch_matmul_params product_params{128, -7, -5, -100, 110};
+
+// The columns of a row in blocks of four, two and one: 2 x 26 (the last two values a step of their own) by 26 x 7
+// transposed (a row widened once), 2 x 11 (three values left) by 11 x 3 per channel (fewer than four columns, both
+// sides widened as they are read); a right-hand side stored depth x cols against two rows, 2 x 9 by 9 x 5 (two
+// columns, two, then one, a value left); the panel of fewer than four columns stored depth x cols, doubled (10 x 8
+// by 8 x 3) and not (3 x 14 by 14 x 2).
+inline constexpr matrices<2, 26, 7> seven_columns{bytes<52>(25), bytes<182>(26)};
+inline constexpr layer<2, 11, 3> three_channels{bytes<22>(27), bytes<33>(28), words<3>(29, -9000, 9000),
+                                                words<3>(30, 1 << 30, 0x7fffffff), {-9, -4, -15}};
+inline constexpr q::fully_connected_params three_channels_params{-60, 0, 20, -120, 100};
+inline constexpr matrices<2, 9, 5> stored_pairs{bytes<18>(31), bytes<45>(32)};
+inline constexpr matrices<10, 8, 3> doubled_panel{bytes<80>(33), bytes<24>(34)};
+inline constexpr matrices<3, 14, 2> narrow_stored{bytes<42>(35), bytes<28>(36)};
+
+// One row (`one_row`): 1 x 13 (one value left) by 13 x 5 per channel, with shifts that go `requantize_to_int8` (0,
+// -23, 2) among the others and a narrower activation range; 1 x 64 by 64 x 5 with one multiplier, accumulators of
+// 2^30 - 1 in magnitude and one of 2^30 (a bias one past the bound: `requantize_to_int8`).
+inline constexpr layer<1, 13, 5> one_row_exact{bytes<13>(37), bytes<65>(38), words<5>(39, -3000, 3000),
+                                               {1073741824, 1500000000, 2000000000, 1200000000, 1300000000},
+                                               {-7, 0, -23, 2, -22}};
+inline constexpr q::fully_connected_params one_row_exact_params{-20, 3, 5, -100, 110};
+inline constexpr layer<1, 64, 5> one_row_large{bytes<64>(12, 127, 127), large_positive.weights,
+                                               {bound, bound + 1, 0, -bound, 12345}, large_positive.multipliers,
+                                               large_positive.shifts};
 
 }  // namespace paths

@@ -9,8 +9,8 @@
 /// On a target with Arm's DSP extension (`__ARM_FEATURE_DSP`: the Cortex-M4, M7, M33 with it, 32-bit A-profile cores),
 /// these run, at run time only, on its SIMD instructions: `sxtab16` widens two of four int8 to int16 and adds the
 /// offset to each, `smlad` adds two 16-bit products to the accumulator. `offset_dot` (one output element) takes two
-/// loads, four widenings and two `smlad` for four multiply-adds. `int8_product` computes four output columns at a
-/// time, each value of the left-hand side widened once for the four (`dsp::product`: its loops in assembly, 15 or 23
+/// loads, four widenings and two `smlad` for four multiply-adds. `int8_product` computes blocks of up to four output
+/// columns, each value widened once for the block or for every block (`dsp::product`: its loops in assembly, from 15
 /// instructions for 16 multiply-adds), and requantizes inline, TensorFlow Lite's two roundings in one `smmlar`
 /// (`dsp::scaled_doubled`). The sums are the same integers: each (q + offset) is in [-255, 255] and fits 16 bits, each
 /// product and pair of products is exact in 32 bits, and the accumulator wraps modulo 2^32 as the plain loop's would
@@ -236,6 +236,15 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t scaled_doubled(
     return rounded_high_word(doubled, s.multiplier, s.rounding + (doubled >> 31)) >> s.exponent;
 }
 
+/// Whether the paths of one multiplier for all the outputs have copies of their own (`Uniform`), which keep its scale
+/// in registers, and the panel a doubled copy (`Doubled`): not in a build for size (`-Os`, `__OPTIMIZE_SIZE__`),
+/// where the copies for a multiplier per channel serve both (with a channel step of 0) and the panel is not doubled.
+#ifdef __OPTIMIZE_SIZE__
+inline constexpr bool speed_copies = false;
+#else
+inline constexpr bool speed_copies = true;
+#endif
+
 /// The product's output columns go four at a time, in a block.
 inline constexpr std::size_t block_columns = 4;
 /// The words of the buffer on the stack that holds a block's right-hand side or a row of the left-hand side,
@@ -278,8 +287,12 @@ CTA_DETAIL_TARGET_TAG inline bool all_fast(const int8_output_stage& s, std::size
         const std::int32_t shift = s.shifts[j * s.channel_step];
         if (s.multipliers[j * s.channel_step] < 0 || shift < -22 || shift > -1) return false;
     }
-    for (std::size_t j = 0; s.bias != nullptr && j < cols; ++j) {
-        if (s.bias[j] >= margin || s.bias[j] <= -margin) return false;
+    if (s.bias != nullptr) {
+        // |bias| < margin: bias + margin - 1 in [0, 2 (margin - 1)], one unsigned comparison.
+        const auto limit = static_cast<std::uint32_t>(margin) - 1U;
+        for (std::size_t j = 0; j < cols; ++j) {
+            if (static_cast<std::uint32_t>(s.bias[j]) + limit > 2U * limit) return false;
+        }
     }
     return true;
 }
@@ -405,25 +418,122 @@ CTA_DETAIL_TARGET_TAG inline void store_exact(const accumulators& acc, const int
     CTA_DETAIL_QUANTIZED_ROW_COLUMN("ldr %[u], [%[r], %[k], lsl #1]\n\t", "a2")                                   \
     CTA_DETAIL_QUANTIZED_ROW_COLUMN("add %[v], %[r], %[k], lsl #1\n\tldr %[u], [%[v], %[k]]\n\t", "a3")            \
     CTA_DETAIL_QUANTIZED_ROW_COLUMN("ldr %[u], [%[r]], #4\n\t", "a0")
+// The same with two columns (column 1 at %[r] + %[k]; eleven instructions for eight multiply-adds) and with one
+// (six for four).
+#define CTA_DETAIL_QUANTIZED_ROW_STEP_2                                                                            \
+    CTA_DETAIL_QUANTIZED_TWO_WORDS("even", "odd", "p")                                                             \
+    CTA_DETAIL_QUANTIZED_ROW_COLUMN("ldr %[u], [%[r], %[k]]\n\t", "a1")                                            \
+    CTA_DETAIL_QUANTIZED_ROW_COLUMN("ldr %[u], [%[r]], #4\n\t", "a0")
+#define CTA_DETAIL_QUANTIZED_ROW_STEP_1                                                                            \
+    CTA_DETAIL_QUANTIZED_TWO_WORDS("even", "odd", "p")                                                             \
+    CTA_DETAIL_QUANTIZED_ROW_COLUMN("ldr %[u], [%[r]], #4\n\t", "a0")
 
-/// Steps of the panel (`Row` false) or of the row (`Row` true), as the macros above say; `p` and `r` move on.
-/// `Loop`: two steps a loop until `p` is `end` (an even number of steps away, at least two; `end` read from memory,
-/// as eleven registers are all that some builds leave to an `asm`); else one step.
-template <bool Row, bool Loop, class P, class R>
+// A step of a row against two columns or one, both widened as they are read, each with its own offsets (%[lo] the
+// row's, %[ro] the columns'): %[p] the row, %[r] column 0 (column 1 at %[r] + %[k]). Thirteen instructions for eight
+// multiply-adds, eight for four.
+#define CTA_DETAIL_QUANTIZED_PAIR_COLUMN(load, acc)                                                                \
+    load "sxtab16 %[v], %[ro], %[u]\n\t"                                                                           \
+         "smlad %[" acc "], %[even], %[v], %[" acc "]\n\t"                                                         \
+         "sxtab16 %[v], %[ro], %[u], ror #8\n\t"                                                                   \
+         "smlad %[" acc "], %[odd], %[v], %[" acc "]\n\t"
+#define CTA_DETAIL_QUANTIZED_PAIR_ROW                                                                              \
+    "ldr %[odd], [%[p]], #4\n\t"                                                                                   \
+    "sxtab16 %[even], %[lo], %[odd]\n\t"                                                                           \
+    "sxtab16 %[odd], %[lo], %[odd], ror #8\n\t"
+#define CTA_DETAIL_QUANTIZED_PAIR_STEP_2                                                                           \
+    CTA_DETAIL_QUANTIZED_PAIR_ROW                                                                                  \
+    CTA_DETAIL_QUANTIZED_PAIR_COLUMN("ldr %[u], [%[r], %[k]]\n\t", "a1")                                           \
+    CTA_DETAIL_QUANTIZED_PAIR_COLUMN("ldr %[u], [%[r]], #4\n\t", "a0")
+#define CTA_DETAIL_QUANTIZED_PAIR_STEP_1                                                                           \
+    CTA_DETAIL_QUANTIZED_PAIR_ROW CTA_DETAIL_QUANTIZED_PAIR_COLUMN("ldr %[u], [%[r]], #4\n\t", "a0")
+
+/// Steps of a row against `Columns` columns (2 or 1), both widened as they are read (the macros above); `p` and `r`
+/// move on. `Loop`: two steps a loop until `p` is `end` (an even number of steps away, at least two); else one.
+template <int Columns, bool Loop>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void pair_sums(std::int32_t lo, std::int32_t ro, std::int32_t k,
+                                                                    const std::int8_t*& p, const std::int8_t* end,
+                                                                    const std::int8_t*& r,
+                                                                    accumulators& acc) noexcept {
+    std::int32_t even;
+    std::int32_t odd;
+    std::int32_t u;
+    std::int32_t v;
+    static_assert(Columns == 2 || Columns == 1);
+    static_cast<void>(k);  // not read by the step of one column
+#define CTA_DETAIL_QUANTIZED_POINTERS                                                                              \
+    [p] "+r"(p), [r] "+r"(r), [even] "=&r"(even), [odd] "=&r"(odd), [u] "=&r"(u), [v] "=&r"(v)
+#define CTA_DETAIL_QUANTIZED_LOOP(step)                                                                            \
+    "1:\n\t" step step "ldr %[u], %[end]\n\t"                                                                      \
+                       "cmp %[p], %[u]\n\t"                                                                        \
+                       "bne 1b"
+    if constexpr (Columns == 2 && Loop) {
+        asm(CTA_DETAIL_QUANTIZED_LOOP(CTA_DETAIL_QUANTIZED_PAIR_STEP_2)
+            : [a0] "+r"(acc.a0), [a1] "+r"(acc.a1), CTA_DETAIL_QUANTIZED_POINTERS
+            : [lo] "r"(lo), [ro] "r"(ro), [k] "r"(k), [end] "m"(end)
+            : "memory", "cc");
+    } else if constexpr (Columns == 2) {
+        asm(CTA_DETAIL_QUANTIZED_PAIR_STEP_2
+            : [a0] "+r"(acc.a0), [a1] "+r"(acc.a1), CTA_DETAIL_QUANTIZED_POINTERS
+            : [lo] "r"(lo), [ro] "r"(ro), [k] "r"(k)
+            : "memory");
+    } else if constexpr (Loop) {
+        asm(CTA_DETAIL_QUANTIZED_LOOP(CTA_DETAIL_QUANTIZED_PAIR_STEP_1)
+            : [a0] "+r"(acc.a0), CTA_DETAIL_QUANTIZED_POINTERS
+            : [lo] "r"(lo), [ro] "r"(ro), [end] "m"(end)
+            : "memory", "cc");
+    } else {
+        asm(CTA_DETAIL_QUANTIZED_PAIR_STEP_1
+            : [a0] "+r"(acc.a0), CTA_DETAIL_QUANTIZED_POINTERS
+            : [lo] "r"(lo), [ro] "r"(ro)
+            : "memory");
+    }
+#undef CTA_DETAIL_QUANTIZED_LOOP
+#undef CTA_DETAIL_QUANTIZED_POINTERS
+}
+#undef CTA_DETAIL_QUANTIZED_PAIR_STEP_1
+#undef CTA_DETAIL_QUANTIZED_PAIR_STEP_2
+#undef CTA_DETAIL_QUANTIZED_PAIR_ROW
+#undef CTA_DETAIL_QUANTIZED_PAIR_COLUMN
+
+/// Steps of the panel (`Row` false) or of the row (`Row` true) against `Columns` columns (4, or 2 or 1 for the row),
+/// as the macros above say; `p` and `r` move on. `Loop`: two steps a loop until `p` is `end` (an even number of
+/// steps away, at least two; `end` read from memory, as eleven registers are all that some builds leave to an
+/// `asm`); else one step.
+template <bool Row, bool Loop, int Columns = 4, class P, class R>
 CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void sums(std::int32_t k, const P*& p, const P* end, const R*& r,
                                                                accumulators& acc) noexcept {
     std::int32_t even;
     std::int32_t odd;
     std::int32_t u;
     std::int32_t v;
+#define CTA_DETAIL_QUANTIZED_POINTERS                                                                              \
+    [p] "+r"(p), [r] "+r"(r), [even] "=&r"(even), [odd] "=&r"(odd), [u] "=&r"(u), [v] "=&r"(v)
 #define CTA_DETAIL_QUANTIZED_OUTPUTS                                                                               \
-    [a0] "+r"(acc.a0), [a1] "+r"(acc.a1), [a2] "+r"(acc.a2), [a3] "+r"(acc.a3), [p] "+r"(p), [r] "+r"(r),            \
-        [even] "=&r"(even), [odd] "=&r"(odd), [u] "=&r"(u), [v] "=&r"(v)
+    [a0] "+r"(acc.a0), [a1] "+r"(acc.a1), [a2] "+r"(acc.a2), [a3] "+r"(acc.a3), CTA_DETAIL_QUANTIZED_POINTERS
 #define CTA_DETAIL_QUANTIZED_LOOP(step)                                                                            \
     "1:\n\t" step step "ldr %[u], %[end]\n\t"                                                                      \
                        "cmp %[p], %[u]\n\t"                                                                        \
                        "bne 1b"
-    if constexpr (Row && Loop) {
+    static_assert(Columns == 4 || (Row && (Columns == 2 || Columns == 1)));
+    static_cast<void>(k);  // not read by the row's step of one column
+    if constexpr (Row && Columns == 2 && Loop) {
+        asm(CTA_DETAIL_QUANTIZED_LOOP(CTA_DETAIL_QUANTIZED_ROW_STEP_2)
+            : [a0] "+r"(acc.a0), [a1] "+r"(acc.a1), CTA_DETAIL_QUANTIZED_POINTERS
+            : [k] "r"(k), [end] "m"(end)
+            : "memory", "cc");
+    } else if constexpr (Row && Columns == 2) {
+        asm(CTA_DETAIL_QUANTIZED_ROW_STEP_2
+            : [a0] "+r"(acc.a0), [a1] "+r"(acc.a1), CTA_DETAIL_QUANTIZED_POINTERS
+            : [k] "r"(k)
+            : "memory");
+    } else if constexpr (Row && Columns == 1 && Loop) {
+        asm(CTA_DETAIL_QUANTIZED_LOOP(CTA_DETAIL_QUANTIZED_ROW_STEP_1)
+            : [a0] "+r"(acc.a0), CTA_DETAIL_QUANTIZED_POINTERS
+            : [end] "m"(end)
+            : "memory", "cc");
+    } else if constexpr (Row && Columns == 1) {
+        asm(CTA_DETAIL_QUANTIZED_ROW_STEP_1 : [a0] "+r"(acc.a0), CTA_DETAIL_QUANTIZED_POINTERS : : "memory");
+    } else if constexpr (Row && Loop) {
         asm(CTA_DETAIL_QUANTIZED_LOOP(CTA_DETAIL_QUANTIZED_ROW_STEP)
             : CTA_DETAIL_QUANTIZED_OUTPUTS
             : [k] "r"(k), [end] "m"(end)
@@ -440,10 +550,13 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void sums(std::int32_t k, co
     }
 #undef CTA_DETAIL_QUANTIZED_LOOP
 #undef CTA_DETAIL_QUANTIZED_OUTPUTS
+#undef CTA_DETAIL_QUANTIZED_POINTERS
 }
 #undef CTA_DETAIL_QUANTIZED_PANEL_STEP
 #undef CTA_DETAIL_QUANTIZED_PANEL_COLUMN
 #undef CTA_DETAIL_QUANTIZED_ROW_STEP
+#undef CTA_DETAIL_QUANTIZED_ROW_STEP_2
+#undef CTA_DETAIL_QUANTIZED_ROW_STEP_1
 #undef CTA_DETAIL_QUANTIZED_ROW_COLUMN
 #undef CTA_DETAIL_QUANTIZED_TWO_WORDS
 
@@ -463,37 +576,49 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t high_halves(std
     return result;
 }
 
-/// `pair` doubled if `doubled` (each half twice, `sadd16`: the halves are at most 255 in magnitude).
-CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t twice_if(bool doubled, std::int32_t pair) noexcept {
-    return doubled ? __sadd16(pair, pair) : pair;
+/// `pair` doubled if `Doubled` (each half twice, `sadd16`: the halves are at most 255 in magnitude).
+template <bool Doubled>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t twice_if(std::int32_t pair) noexcept {
+    if constexpr (Doubled) {
+        return __sadd16(pair, pair);
+    } else {
+        return pair;
+    }
 }
 
 /// Fills `panel` with the right-hand side's block of `n` columns from `b` widened, each value plus its offset and
-/// doubled if `doubled`: for each step of four of the depth, column c's values (k, k + 2) in word 2c and
-/// (k + 1, k + 3) in word 2c + 1; zeros past the depth and past the block's `n` columns.
-CTA_DETAIL_TARGET_TAG inline void fill_panel(const int8_operands& p, const std::int8_t* b, std::size_t n, bool doubled,
+/// doubled if `Doubled`: for each step of four of the depth, column c's values (k, k + 2) in word 2c and
+/// (k + 1, k + 3) in word 2c + 1; zeros past the depth, and past the block's `n` columns where the values are taken
+/// one by one (where four rows of four columns are read at once, those columns' words hold what is there: the
+/// accumulators they make are not stored).
+template <bool Doubled>
+CTA_DETAIL_TARGET_TAG inline void fill_panel(const int8_operands& p, const std::int8_t* b, std::size_t n,
                                              std::int32_t* panel) noexcept {
     const std::int32_t offsets = pair(p.rhs_offset);
     const std::size_t ds = p.rhs_depth_stride;
     const std::size_t cs = p.rhs_col_stride;
     const std::size_t full_steps = p.depth / 4;
     std::size_t step = 0;
-    if (n == block_columns && cs == 1) {
+    if (cs == 1) {
         // Four rows of the four columns: each row's (c0, c2) and (c1, c3), then each column's rows paired, columns 0
-        // and 1 from the low halves, 2 and 3 from the high halves.
-        for (; step < full_steps; ++step, b += 4 * ds, panel += 2 * block_columns) {
+        // and 1 from the low halves, 2 and 3 from the high halves. With fewer than four columns, the rows whose four
+        // bytes end within the matrix (the rest one by one below).
+        std::size_t steps = full_steps;
+        const std::size_t j0 = static_cast<std::size_t>(b - p.rhs);
+        while (n != block_columns && steps != 0 && j0 + (4 * steps - 1) * ds + 4 > p.depth * ds) --steps;
+        for (; step < steps; ++step, b += 4 * ds, panel += 2 * block_columns) {
             const std::int32_t r0 = load4(b);
             const std::int32_t r1 = load4(b + ds);
             const std::int32_t r2 = load4(b + 2 * ds);
             const std::int32_t r3 = load4(b + 3 * ds);
-            const std::int32_t e0 = twice_if(doubled, __sxtab16(offsets, r0));
-            const std::int32_t e1 = twice_if(doubled, __sxtab16(offsets, r1));
-            const std::int32_t e2 = twice_if(doubled, __sxtab16(offsets, r2));
-            const std::int32_t e3 = twice_if(doubled, __sxtab16(offsets, r3));
-            const std::int32_t o0 = twice_if(doubled, widen_odd(offsets, r0));
-            const std::int32_t o1 = twice_if(doubled, widen_odd(offsets, r1));
-            const std::int32_t o2 = twice_if(doubled, widen_odd(offsets, r2));
-            const std::int32_t o3 = twice_if(doubled, widen_odd(offsets, r3));
+            const std::int32_t e0 = twice_if<Doubled>(__sxtab16(offsets, r0));
+            const std::int32_t e1 = twice_if<Doubled>(__sxtab16(offsets, r1));
+            const std::int32_t e2 = twice_if<Doubled>(__sxtab16(offsets, r2));
+            const std::int32_t e3 = twice_if<Doubled>(__sxtab16(offsets, r3));
+            const std::int32_t o0 = twice_if<Doubled>(widen_odd(offsets, r0));
+            const std::int32_t o1 = twice_if<Doubled>(widen_odd(offsets, r1));
+            const std::int32_t o2 = twice_if<Doubled>(widen_odd(offsets, r2));
+            const std::int32_t o3 = twice_if<Doubled>(widen_odd(offsets, r3));
             panel[0] = low_halves(e0, e2);
             panel[1] = low_halves(e1, e3);
             panel[2] = low_halves(o0, o2);
@@ -509,14 +634,14 @@ CTA_DETAIL_TARGET_TAG inline void fill_panel(const int8_operands& p, const std::
             #pragma GCC unroll 4
             for (std::size_t c = 0; c < block_columns; ++c) {
                 const std::int32_t word = c < n ? load4(b + c * cs) : 0;
-                panel[2 * c] = c < n ? twice_if(doubled, __sxtab16(offsets, word)) : 0;
-                panel[2 * c + 1] = c < n ? twice_if(doubled, widen_odd(offsets, word)) : 0;
+                panel[2 * c] = c < n ? twice_if<Doubled>(__sxtab16(offsets, word)) : 0;
+                panel[2 * c + 1] = c < n ? twice_if<Doubled>(widen_odd(offsets, word)) : 0;
             }
         }
     }
     // One value at a time: the last step of the depth, a block of fewer than four columns stored depth x cols,
     // other strides.
-    const std::int32_t factor = doubled ? 2 : 1;
+    constexpr std::int32_t factor = Doubled ? 2 : 1;
     for (const std::size_t steps = (p.depth + 3) / 4; step < steps; ++step, b += 4 * ds, panel += 2 * block_columns) {
         const std::size_t k = 4 * step;
         for (std::size_t c = 0; c < block_columns; ++c) {
@@ -542,6 +667,7 @@ struct block_pass {
 /// panel is doubled), its steps against the panel, its last depth % 4 values in a word with zeros after them (the
 /// panel's pairs there are 0), then its outputs. Where every output is on the fast path, unclamped, the block has
 /// four columns and the depth is a multiple of 8, a loop with nothing else.
+template <bool Doubled>
 CTA_DETAIL_TARGET_TAG inline void panel_rows(const block_pass& pass, const accumulators& start, std::size_t n,
                                              const std::int32_t* buffer, std::size_t j0, std::int8_t* out) noexcept {
     const int8_operands& p = *pass.operands;
@@ -556,7 +682,7 @@ CTA_DETAIL_TARGET_TAG inline void panel_rows(const block_pass& pass, const accum
             accumulators acc = start;
             const std::int32_t* q = buffer;
             sums<false, true>(offsets, a, a + pairs_bytes, q, acc);
-            store_fast<true, true>(acc, *pass.fast, j0, block_columns, false, out);
+            store_fast<Doubled, true>(acc, *pass.fast, j0, block_columns, false, out);
         }
         return;
     }
@@ -575,7 +701,7 @@ CTA_DETAIL_TARGET_TAG inline void panel_rows(const block_pass& pass, const accum
             a += tail;
         }
         if (pass.fast != nullptr) {
-            store_fast<true, true>(acc, *pass.fast, j0, n, pass.fast->clamp, out);
+            store_fast<Doubled, true>(acc, *pass.fast, j0, n, pass.fast->clamp, out);
         } else {
             store_exact(acc, *pass.stage, j0, n, out);
         }
@@ -667,27 +793,320 @@ CTA_DETAIL_TARGET_TAG inline void row_pass(const block_pass& pass, const std::in
     }
 }
 
-/// The int8 product on the DSP extension, four output columns at a time (where there are at least four, the last
-/// block is the last four columns, which may overlap the one before: its outputs there are written again, the same),
-/// in one of two ways:
+/// `widen_row` of a row of `depth` values (at least 4) with its last depth % 4 values as one more step: the row's
+/// last four values, those of the steps before (the first 4 - depth % 4) zero. Returns the sum of the values
+/// widened (each plus its offset), modulo 2^32.
+CTA_DETAIL_TARGET_TAG inline std::int32_t widen_whole_row(std::int32_t offsets, const std::int8_t* row,
+                                                          std::size_t depth, std::int32_t* buffer) noexcept {
+    const std::size_t steps = depth / 4;
+    const std::size_t tail = depth % 4;
+    std::int32_t sum = widen_row(offsets, row, steps, buffer);
+    if (tail != 0) {
+        const std::int32_t w = load4(row + depth - 4);
+        // (k, k + 2) and (k + 1, k + 3) of the last four: k and k + 1 are the step's before unless depth % 4 is 3,
+        // k + 2 unless it is 1 or 2 and k + 3 never.
+        constexpr auto high = static_cast<std::int32_t>(0xffff0000U);
+        const std::int32_t even = __sxtab16(offsets, w) & (tail == 1 ? 0 : high);
+        const std::int32_t odd = widen_odd(offsets, w) & (tail == 3 ? -1 : high);
+        buffer[2 * steps] = even;
+        buffer[2 * steps + 1] = odd;
+        sum = __smlad(even, 0x00010001, __smlad(odd, 0x00010001, sum));
+    }
+    return sum;
+}
+
+/// What the columns of a row read along the depth share: the operands and the output stage, the row widened
+/// (`widen_whole_row`) and the sum of its values, its steps (with the last depth % 4 values as one) and the bytes
+/// the columns step back by for that last step.
+struct row_block {
+    const block_pass* pass;
+    const std::int32_t* row;
+    std::int32_t sum;
+    std::size_t steps;
+    std::size_t back;
+};
+
+/// The outputs of a row's block of `Columns` columns from `j0` (4, 2 or 1) from their accumulators, at `out + j0`:
+/// inline where every output can be (`Uniform`: one multiplier for all), else `store_exact`.
+template <int Columns, bool Uniform>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void store_columns(const block_pass& pass,
+                                                                        const accumulators& acc, std::size_t j0,
+                                                                        std::int8_t* out) noexcept {
+    const fast_stage* const f = pass.fast;
+    if (f == nullptr) {
+        store_exact(acc, *pass.stage, j0, Columns, out + j0);
+    } else if constexpr (Columns == 4) {
+        store_fast<false, Uniform>(acc, *f, j0, block_columns, f->clamp, out + j0);
+    } else {
+        std::int32_t packed = saturated<false, Uniform>(acc.a0, *f, j0);
+        if constexpr (Columns == 2) packed = insert_byte<8>(packed, saturated<false, Uniform>(acc.a1, *f, j0 + 1));
+        if (f->clamp) {
+            static_cast<void>(__ssub8(packed, f->min4));
+            packed = static_cast<std::int32_t>(__sel(packed, f->min4));
+            static_cast<void>(__ssub8(f->max4, packed));
+            packed = static_cast<std::int32_t>(__sel(packed, f->max4));
+        }
+        if constexpr (Columns == 2) {
+            const auto two = static_cast<std::uint16_t>(packed);
+            __builtin_memcpy(out + j0, &two, sizeof two);
+        } else {
+            out[j0] = static_cast<std::int8_t>(packed);
+        }
+    }
+}
+
+/// One row (`r`) against the block of `Columns` columns from `j0` (4, 2 or 1) read along the depth, into `out`:
+/// from the bias, the row's steps against the columns (their last step `r.back` bytes back, where the depth is not a
+/// multiple of 4: the row's values there that are not the last are zero), plus the columns' offset times the row's
+/// sum; then requantized, inline (`Uniform`: one multiplier for all) or with `store_exact`.
+template <int Columns, bool Uniform>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void row_columns(const row_block& r, std::size_t j0,
+                                                                      std::int8_t* out) noexcept {
+    const int8_operands& p = *r.pass->operands;
+    const int8_output_stage& s = *r.pass->stage;
+    const std::int32_t* const bias = s.bias;
+    accumulators acc{bias != nullptr ? bias[j0] : 0, bias != nullptr && Columns > 1 ? bias[j0 + 1] : 0,
+                     bias != nullptr && Columns > 2 ? bias[j0 + 2] : 0,
+                     bias != nullptr && Columns > 3 ? bias[j0 + 3] : 0};
+    const auto stride = static_cast<std::int32_t>(p.rhs_col_stride);
+    const std::int32_t* x = r.row;
+    const std::int8_t* b = p.rhs + j0 * p.rhs_col_stride;
+    const std::size_t full = r.steps - (r.back != 0 ? 1 : 0);
+    if (full >= 2) sums<true, true, Columns>(stride, x, x + 4 * (full / 2), b, acc);
+    if (full % 2 != 0) sums<true, false, Columns>(stride, x, x, b, acc);
+    if (r.back != 0) {
+        b -= r.back;
+        sums<true, false, Columns>(stride, x, x, b, acc);
+    }
+    const std::uint32_t offsets = static_cast<std::uint32_t>(p.rhs_offset) * static_cast<std::uint32_t>(r.sum);
+    acc.a0 = static_cast<std::int32_t>(static_cast<std::uint32_t>(acc.a0) + offsets);
+    acc.a1 = static_cast<std::int32_t>(static_cast<std::uint32_t>(acc.a1) + offsets);
+    acc.a2 = static_cast<std::int32_t>(static_cast<std::uint32_t>(acc.a2) + offsets);
+    acc.a3 = static_cast<std::int32_t>(static_cast<std::uint32_t>(acc.a3) + offsets);
+    store_columns<Columns, Uniform>(*r.pass, acc, j0, out);
+}
+
+/// A row (`r`) against every column, read along the depth, into `out`: four at a time, then two, then one.
+template <bool Uniform>
+CTA_DETAIL_TARGET_TAG inline void row_all_columns(const row_block& r, std::int8_t* out) noexcept {
+    const std::size_t cols = r.pass->operands->cols;
+    std::size_t j = 0;
+    for (; cols - j >= block_columns; j += block_columns) row_columns<4, Uniform>(r, j, out);
+    if (cols - j >= 2) {
+        row_columns<2, Uniform>(r, j, out);
+        j += 2;
+    }
+    if (j != cols) row_columns<1, Uniform>(r, j, out);
+}
+
+/// The sums of a row of the left-hand side (`row`) against the block of `Columns` columns from `j0` (2 or 1) read
+/// along the depth (at least 4), added to `acc`: the steps with both operands widened as they are read (each with its
+/// offsets, `lo` the row's and `ro` the columns'), then the last depth % 4 values as a step of the last four (those
+/// of the step before zero on the row's side).
+template <int Columns>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void pair_column_sums(const int8_operands& p, std::int32_t lo,
+                                                                           std::int32_t ro, const std::int8_t* row,
+                                                                           std::size_t j0,
+                                                                           accumulators& acc) noexcept {
+    const auto stride = static_cast<std::int32_t>(p.rhs_col_stride);
+    const std::size_t full = p.depth / 4;
+    const std::int8_t* x = row;
+    const std::int8_t* b = p.rhs + j0 * p.rhs_col_stride;
+    if (full >= 2) pair_sums<Columns, true>(lo, ro, stride, x, x + 8 * (full / 2), b, acc);
+    if (full % 2 != 0) pair_sums<Columns, false>(lo, ro, stride, x, x, b, acc);
+    if (const std::size_t tail = p.depth % 4; tail != 0) {
+        const std::size_t back = 4 - tail;
+        const std::int32_t w = load4(x - back);
+        constexpr auto high = static_cast<std::int32_t>(0xffff0000U);
+        const std::int32_t even = __sxtab16(lo, w) & (tail == 1 ? 0 : high);
+        const std::int32_t odd = widen_odd(lo, w) & (tail == 3 ? -1 : high);
+        const std::int32_t c0 = load4(b - back);
+        acc.a0 = __smlad(even, __sxtab16(ro, c0), __smlad(odd, widen_odd(ro, c0), acc.a0));
+        if constexpr (Columns == 2) {
+            const std::int32_t c1 = load4(b + stride - back);
+            acc.a1 = __smlad(even, __sxtab16(ro, c1), __smlad(odd, widen_odd(ro, c1), acc.a1));
+        }
+    }
+}
+
+/// A row of the left-hand side (`row`) against the block of `Columns` columns from `j0` (2 or 1) read along the
+/// depth (at least 4), into `out`: from the bias, `pair_column_sums`, then requantized as `store_columns` does.
+template <int Columns, bool Uniform>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void pair_columns(const block_pass& pass, const std::int8_t* row,
+                                                                       std::size_t j0, std::int8_t* out) noexcept {
+    const int8_operands& p = *pass.operands;
+    const std::int32_t* const bias = pass.stage->bias;
+    accumulators acc{bias != nullptr ? bias[j0] : 0, bias != nullptr && Columns > 1 ? bias[j0 + 1] : 0, 0, 0};
+    pair_column_sums<Columns>(p, pass.lhs_offsets, pair(p.rhs_offset), row, j0, acc);
+    store_columns<Columns, Uniform>(pass, acc, j0, out);
+}
+
+/// One output of `one_row` from its accumulator `acc` (bias included), with its multiplier `m` and shift `shift`:
+/// `scaled_doubled` where m >= 0, the shift is in [-22, -1] and |acc| < 2^30, then clamped to the activation range;
+/// else `requantize_to_int8`.
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int8_t one_output(std::int32_t acc, std::int32_t m,
+                                                                            std::int32_t shift,
+                                                                            const int8_output_stage& s) noexcept {
+    if (m >= 0 && static_cast<std::uint32_t>(-1 - shift) < 22U &&
+        static_cast<std::uint32_t>(acc) + ((1U << 30) - 1) < (1U << 31) - 1) {
+        const column_scale scale{
+            m, static_cast<std::int32_t>(static_cast<std::uint32_t>(1 + 2 * s.output_offset) << ~shift), -shift};
+        std::int32_t value = __ssat(scaled_doubled(static_cast<std::int32_t>(static_cast<std::uint32_t>(acc) << 1),
+                                                   scale),
+                                    8);
+        value = value < s.activation_min ? s.activation_min : value;
+        return static_cast<std::int8_t>(value > s.activation_max ? s.activation_max : value);
+    }
+    return requantize_to_int8(acc, m, static_cast<int>(shift), s.output_offset, s.activation_min, s.activation_max);
+}
+
+/// One row of the left-hand side against every column read along the depth (at least 4), into `out`: the columns
+/// two at a time, then one (`pair_column_sums`), each output from the bias and its sums through `one_output` with
+/// its own multiplier and shift (one for all if `Uniform`). Nothing is checked or built before the first column.
+template <bool Uniform>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void one_row_of(const int8_operands& p,
+                                                                     const int8_output_stage& s,
+                                                                     std::int8_t* out) noexcept {
+    const std::int32_t lo = pair(p.lhs_offset);
+    const std::int32_t ro = pair(p.rhs_offset);
+    const std::int32_t* const bias = s.bias;
+    const std::int32_t m0 = s.multipliers[0];
+    const std::int32_t shift0 = s.shifts[0];
+    // Where the copy of one multiplier for all is not (`speed_copies`), this one serves it too: channel step 0.
+    const std::size_t step = speed_copies ? 1 : s.channel_step;
+    std::size_t j = 0;
+    for (; j + 2 <= p.cols; j += 2) {
+        accumulators acc{bias != nullptr ? bias[j] : 0, bias != nullptr ? bias[j + 1] : 0, 0, 0};
+        pair_column_sums<2>(p, lo, ro, p.lhs, j, acc);
+        out[j] = one_output(acc.a0, Uniform ? m0 : s.multipliers[j * step], Uniform ? shift0 : s.shifts[j * step], s);
+        out[j + 1] = one_output(acc.a1, Uniform ? m0 : s.multipliers[(j + 1) * step],
+                                Uniform ? shift0 : s.shifts[(j + 1) * step], s);
+    }
+    if (j != p.cols) {
+        accumulators acc{bias != nullptr ? bias[j] : 0, 0, 0, 0};
+        pair_column_sums<1>(p, lo, ro, p.lhs, j, acc);
+        out[j] = one_output(acc.a0, Uniform ? m0 : s.multipliers[j * step], Uniform ? shift0 : s.shifts[j * step], s);
+    }
+}
+
+/// Two int8 at `p` (any alignment), zero-extended, as the low half of a word.
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline std::int32_t load2(const std::int8_t* p) noexcept {
+    std::uint16_t half;
+    __builtin_memcpy(&half, p, sizeof half);
+    return half;
+}
+
+/// A row of the left-hand side (`row`) against the block of `Columns` columns from `j0` (4, 2 or 1) of a right-hand
+/// side stored depth x cols, into `out`: from the bias, for each step of four of the depth the row's word widened,
+/// and the block's values in the step's four rows (four bytes, two or one each) paired, rows k and k + 2 in one word
+/// and k + 1 and k + 3 in another (`pkhbt`; `pkhtb` for columns 2 and 3), widened with the offset, columns 0 and 2
+/// from the even bytes and 1 and 3 from the odd ones; the last depth % 4 values one by one; then requantized as
+/// `store_columns` does.
+template <int Columns, bool Uniform>
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline void stored_pair_columns(const block_pass& pass,
+                                                                              const std::int8_t* row, std::size_t j0,
+                                                                              std::int8_t* out) noexcept {
+    const int8_operands& p = *pass.operands;
+    const std::int32_t* const bias = pass.stage->bias;
+    accumulators acc{bias != nullptr ? bias[j0] : 0, bias != nullptr && Columns > 1 ? bias[j0 + 1] : 0,
+                     bias != nullptr && Columns > 2 ? bias[j0 + 2] : 0,
+                     bias != nullptr && Columns > 3 ? bias[j0 + 3] : 0};
+    const std::int32_t lo = pass.lhs_offsets;
+    const std::int32_t ro = pair(p.rhs_offset);
+    const std::size_t ds = p.rhs_depth_stride;
+    const std::int8_t* x = row;
+    const std::int8_t* b = p.rhs + j0;
+    const std::int8_t* const end = row + p.depth / 4 * 4;
+    for (; x != end; x += 4, b += 4 * ds) {
+        const std::int32_t w = load4(x);
+        const std::int32_t even = __sxtab16(lo, w);
+        const std::int32_t odd = widen_odd(lo, w);
+        if constexpr (Columns == 4) {
+            // Columns 2 and 3 from the rows' high halves.
+            const std::int32_t r0 = load4(b);
+            const std::int32_t r1 = load4(b + ds);
+            const std::int32_t r2 = load4(b + 2 * ds);
+            const std::int32_t r3 = load4(b + 3 * ds);
+            const std::int32_t e = low_halves(r0, r2);
+            const std::int32_t o = low_halves(r1, r3);
+            const std::int32_t eh = high_halves(r0, r2);
+            const std::int32_t oh = high_halves(r1, r3);
+            acc.a0 = __smlad(odd, __sxtab16(ro, o), __smlad(even, __sxtab16(ro, e), acc.a0));
+            acc.a1 = __smlad(odd, widen_odd(ro, o), __smlad(even, widen_odd(ro, e), acc.a1));
+            acc.a2 = __smlad(odd, __sxtab16(ro, oh), __smlad(even, __sxtab16(ro, eh), acc.a2));
+            acc.a3 = __smlad(odd, widen_odd(ro, oh), __smlad(even, widen_odd(ro, eh), acc.a3));
+            continue;
+        }
+        const std::int32_t r0 = Columns == 2 ? load2(b) : static_cast<std::uint8_t>(b[0]);
+        const std::int32_t r1 = Columns == 2 ? load2(b + ds) : static_cast<std::uint8_t>(b[ds]);
+        const std::int32_t r2 = Columns == 2 ? load2(b + 2 * ds) : static_cast<std::uint8_t>(b[2 * ds]);
+        const std::int32_t r3 = Columns == 2 ? load2(b + 3 * ds) : static_cast<std::uint8_t>(b[3 * ds]);
+        const std::int32_t e = low_halves(r0, r2);
+        const std::int32_t o = low_halves(r1, r3);
+        acc.a0 = __smlad(odd, __sxtab16(ro, o), __smlad(even, __sxtab16(ro, e), acc.a0));
+        if constexpr (Columns == 2) acc.a1 = __smlad(odd, widen_odd(ro, o), __smlad(even, widen_odd(ro, e), acc.a1));
+    }
+    for (std::size_t k = 0; k < p.depth % 4; ++k) {
+        const std::int32_t value = x[k] + p.lhs_offset;
+        acc.a0 += value * (b[k * ds] + p.rhs_offset);
+        if constexpr (Columns > 1) acc.a1 += value * (b[k * ds + 1] + p.rhs_offset);
+        if constexpr (Columns > 2) acc.a2 += value * (b[k * ds + 2] + p.rhs_offset);
+        if constexpr (Columns > 3) acc.a3 += value * (b[k * ds + 3] + p.rhs_offset);
+    }
+    store_columns<Columns, Uniform>(pass, acc, j0, out);
+}
+
+/// Each row of the left-hand side against every column, into `out`: read along the depth two at a time, then one
+/// (`pair_columns`; fewer than four columns, a depth of at least 4) or, if `Stored`, stored depth x cols four at a
+/// time, then two, then one (`stored_pair_columns`).
+template <bool Stored, bool Uniform>
+CTA_DETAIL_TARGET_TAG inline void pair_rows(const block_pass& pass, std::int8_t* out) noexcept {
+    const int8_operands& p = *pass.operands;
+    for (std::size_t i = 0; i < p.rows; ++i, out += p.cols) {
+        const std::int8_t* const row = p.lhs + i * p.depth;
+        std::size_t j = 0;
+        if constexpr (Stored) {
+            for (; j + block_columns <= p.cols; j += block_columns) stored_pair_columns<4, Uniform>(pass, row, j, out);
+            if (j + 2 <= p.cols) {
+                stored_pair_columns<2, Uniform>(pass, row, j, out);
+                j += 2;
+            }
+            if (j != p.cols) stored_pair_columns<1, Uniform>(pass, row, j, out);
+        } else {
+            if (p.cols >= 2) pair_columns<2, Uniform>(pass, row, 0, out);
+            if (p.cols % 2 != 0) pair_columns<1, Uniform>(pass, row, p.cols - 1, out);
+        }
+    }
+}
+
+/// The int8 product on the DSP extension, in one of these ways:
 ///
-/// - the panel: the block's right-hand side widened once into a buffer on the stack (gathered four rows by four
-///   columns where it is stored depth x cols), and each row of the left-hand side, widened as it is read, against
-///   it: 15 instructions for 16 multiply-adds (`sums`). Where there is one multiplier, the depth is at most
-///   64, and there are at least 3 rows or the right-hand side is read down its columns.
-/// - the row: each row of the left-hand side widened once into the buffer (256 of its values at a time), against
-///   four columns read along the depth and widened as they are read: 22 instructions for 16 (`sums`). Where
-///   the right-hand side is read along the depth otherwise, and there are at least four columns.
+/// - the panel: a block of four columns of the right-hand side widened once into a buffer on the stack (gathered
+///   four rows by four columns where it is stored depth x cols; doubled where twice the rows are more than the
+///   depth, so that the outputs need not be), and each row of the left-hand side, widened as it is read, against
+///   it: 15 instructions for 16 multiply-adds (`sums`). Where there is one multiplier, the depth is at most 64, and
+///   there are at least 3 rows. Where there are at least four columns, the last block is the last four columns,
+///   which may overlap the one before: its outputs there are written again, the same.
+/// - the row: each row of the left-hand side widened once into the buffer (with its last depth % 4 values as one
+///   more step, `widen_whole_row`), against the columns read along the depth and widened as they are read, four at
+///   a time (22 instructions for 16), then two (11 for 8), then one (6 for 4) (`row_all_columns`). Where the
+///   right-hand side is read along the depth otherwise, with four columns or more and a depth from 4 to 256 (deeper,
+///   the row 256 values at a time against blocks of four, `row_pass`).
+/// - pairs of columns read along the depth (`pair_rows`): both sides widened as they are read, each with its
+///   offset, 13 instructions for 8. Where there are fewer than four columns, and a depth of at least 4.
+/// - pairs of columns of a right-hand side stored depth x cols (`pair_rows` too), against one or two rows.
 ///
-/// Else, element by element (`offset_dot`). Each row's four outputs are requantized inline: `store_fast` where every
-/// output can (`all_fast`), from accumulators that are twice the sums on the panel (whose values are then
-/// doubled), else `store_exact`.
+/// Else, element by element (`offset_dot`). The outputs are requantized inline: `store_fast` where every output
+/// can (`all_fast`), else `store_exact`.
 CTA_DETAIL_TARGET_TAG inline void product(const int8_operands& p, const int8_output_stage& s,
                                           std::int8_t* output) noexcept {
     const bool contiguous = p.rhs_depth_stride == 1;
-    const bool use_panel = s.channel_step == 0 && (p.depth + 3) / 4 <= buffer_words / (2 * block_columns) &&
-                           (!contiguous || p.rows >= 3);
-    if (!use_panel && (!contiguous || p.cols < block_columns)) {
+    // A right-hand side stored depth x cols against one or two rows: read as it is, without a panel.
+    const bool use_stored_pairs = !contiguous && p.rhs_col_stride == 1 && p.rows <= 2;
+    const bool use_panel = !use_stored_pairs && s.channel_step == 0 &&
+                           (p.depth + 3) / 4 <= buffer_words / (2 * block_columns) && (!contiguous || p.rows >= 3);
+    const bool use_rows = !use_panel && contiguous && p.depth >= 4 && (p.depth + 3) / 4 <= buffer_words / 2;
+    if (!use_panel && !use_rows && !use_stored_pairs && (!contiguous || p.cols < block_columns)) {
         for (std::size_t i = 0; i < p.rows; ++i) {
             for (std::size_t j = 0; j < p.cols; ++j) {
                 std::int32_t acc = offset_dot(p.lhs + i * p.depth, p.lhs_offset, p.rhs + j * p.rhs_col_stride,
@@ -711,7 +1130,10 @@ CTA_DETAIL_TARGET_TAG inline void product(const int8_operands& p, const int8_out
     const block_pass pass{&p, &s, is_fast ? &fast : nullptr, pair(p.lhs_offset)};
     alignas(8) std::int32_t buffer[buffer_words];
     if (use_panel) {
-        const std::int32_t factor = is_fast ? 2 : 1;  // |bias| < 2^30 on the fast path
+        // On the fast path, the panel doubled where that costs less than doubling each output: 2 depth `sadd16` a
+        // block against 4 rows shifts (|bias| < 2^30 there).
+        const bool doubled = speed_copies && is_fast && 2 * p.rows > p.depth;
+        const std::int32_t factor = doubled ? 2 : 1;
         for (std::size_t j = 0; j < p.cols; j += block_columns) {
             const std::size_t j0 = j + block_columns <= p.cols || p.cols < block_columns ? j : p.cols - block_columns;
             const std::size_t n = p.cols - j0 < block_columns ? p.cols - j0 : block_columns;
@@ -720,8 +1142,42 @@ CTA_DETAIL_TARGET_TAG inline void product(const int8_operands& p, const int8_out
                                      bias != nullptr ? bias[n > 1 ? j0 + 1 : j0] * factor : 0,
                                      bias != nullptr ? bias[n > 2 ? j0 + 2 : j0] * factor : 0,
                                      bias != nullptr ? bias[n > 3 ? j0 + 3 : j0] * factor : 0};
-            fill_panel(p, p.rhs + j0 * p.rhs_col_stride, n, is_fast, buffer);
-            panel_rows(pass, start, n, buffer, j0, output + j0);
+            if (doubled) {
+                fill_panel<true>(p, p.rhs + j0 * p.rhs_col_stride, n, buffer);
+                panel_rows<true>(pass, start, n, buffer, j0, output + j0);
+            } else {
+                fill_panel<false>(p, p.rhs + j0 * p.rhs_col_stride, n, buffer);
+                panel_rows<false>(pass, start, n, buffer, j0, output + j0);
+            }
+        }
+        return;
+    }
+    if (use_stored_pairs) {
+        if (speed_copies && s.channel_step == 0) {
+            pair_rows<true, true>(pass, output);
+        } else {
+            pair_rows<true, false>(pass, output);
+        }
+        return;
+    }
+    if (use_rows && p.cols < block_columns) {
+        if (speed_copies && s.channel_step == 0) {
+            pair_rows<false, true>(pass, output);
+        } else {
+            pair_rows<false, false>(pass, output);
+        }
+        return;
+    }
+    if (use_rows) {
+        const std::size_t tail = p.depth % 4;
+        for (std::size_t i = 0; i < p.rows; ++i, output += p.cols) {
+            const row_block r{&pass, buffer, widen_whole_row(pass.lhs_offsets, p.lhs + i * p.depth, p.depth, buffer),
+                              (p.depth + 3) / 4, tail != 0 ? 4 - tail : 0};
+            if (speed_copies && s.channel_step == 0) {
+                row_all_columns<true>(r, output);
+            } else {
+                row_all_columns<false>(r, output);
+            }
         }
         return;
     }
@@ -731,6 +1187,24 @@ CTA_DETAIL_TARGET_TAG inline void product(const int8_operands& p, const int8_out
             p.depth / 4 <= buffer_words / 2 ? widen_row(pass.lhs_offsets, row, p.depth / 4, buffer) : 0;
         row_pass(pass, row, buffer, sum, output);
     }
+}
+
+/// `one_row_of` with one multiplier for all or one per channel.
+CTA_DETAIL_TARGET_TAG [[gnu::noinline]] inline void one_row(const int8_operands& p, const int8_output_stage& s,
+                                                            std::int8_t* out) noexcept {
+    if (speed_copies && s.channel_step == 0) {
+        one_row_of<true>(p, s, out);
+    } else {
+        one_row_of<false>(p, s, out);
+    }
+}
+
+/// Whether `one_row` computes the product `p` with the output stage `s` in fewer instructions than `product`: one row
+/// read along the depth, 4 to 64 deep, with fewer than eight columns or a multiplier per channel (with more columns
+/// of one multiplier, the row widened once against four columns at a time costs less).
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] inline bool one_row_fits(const int8_operands& p,
+                                                                       const int8_output_stage& s) noexcept {
+    return p.rows == 1 && p.rhs_depth_stride == 1 && p.depth - 4 <= 60 && (p.cols < 8 || s.channel_step != 0);
 }
 
 }  // namespace dsp
@@ -760,6 +1234,20 @@ CTA_DETAIL_TARGET_TAG constexpr void int8_product(const int8_operands& p, const 
                                            s.activation_min, s.activation_max);
         }
     }
+}
+
+/// @brief `int8_product` for a fully connected layer, whose batches are often one: at run time on a target with the
+/// DSP extension, one row that `dsp::one_row_fits` goes `dsp::one_row` (the same integers), tested here before
+/// anything else, so that the products of several rows, and those of BATCH_MATMUL, pay nothing for it.
+CTA_DETAIL_TARGET_TAG constexpr void int8_layer_product(const int8_operands& p, const int8_output_stage& s,
+                                                        std::int8_t* output) noexcept {
+#if CTA_DETAIL_QUANTIZED_DSP
+    if (!cta::detail::is_constant_evaluated() && dsp::one_row_fits(p, s)) {
+        dsp::one_row(p, s, output);
+        return;
+    }
+#endif
+    int8_product(p, s, output);
 }
 
 // ---- Requantized products for constant evaluation -----------------------------------------------------------------
