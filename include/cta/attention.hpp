@@ -232,39 +232,28 @@ inline constexpr std::size_t outputs_stack_bytes =
     sizeof(typename Types::scores_type) + (Options > 0 ? 2 : 1) * sizeof(typename Types::weights_type) +
     sizeof(typename Types::outputs_type);
 
-/// The operands and steps of attention_kernel: the matrices by their first elements (each one's rows one after the
-/// other), the extents n_q, n_kv (rows of x_q and x_kv), d_q, d_kv (their columns), d_k and d_v.
-template <class T, class R, class XQ, class XKV, class WQ, class WK, class WV>
-struct attention_operands {
-    const XQ* x_q;
-    const XKV* x_kv;
-    const WQ* w_query;
-    const WK* w_key;
-    const WV* w_value;
-    T* queries;
-    T* keys;
-    T* values;
-    T* scores;
-    R* weights;
-    R* outputs;
-    std::size_t n_q, n_kv, d_q, d_kv, d_k, d_v;
-};
-
 /// Attention without options at run time, its extents known at run time: the calls of multiply_kernel and of
 /// softmax_rows_run_time that the steps make at run time for a shape that takes them all (attention_kernel_fits),
-/// with the same arguments, so the same bits. One compiled copy per element types, which the attention of every
-/// such shape calls: what a shape compiles of its own is that call.
+/// with the same arguments, so the same bits. The matrices are known by their first elements (each one's rows one
+/// after the other); n_q and n_kv are the rows of x_q and x_kv, d_q and d_kv their columns. One compiled copy per
+/// element types, which the attention of every such shape calls: what a shape compiles of its own is that call. (The
+/// extents are arguments of their own, not members of a structure, so that where the compiler specialises
+/// functions for constant arguments, GCC's -O3, it can specialise this one and the kernels it calls for a shape.)
 template <class T, class R, class XQ, class XKV, class WQ, class WK, class WV>
-CTA_DETAIL_TARGET_TAG [[gnu::noinline]] void attention_kernel(
-    const attention_operands<T, R, XQ, XKV, WQ, WK, WV>& o) noexcept {
-    multiply_kernel<T>(o.queries, o.d_k, o.x_q, o.d_q, o.w_query, o.d_k, 1, o.n_q, o.d_k, o.d_q);
-    multiply_kernel<T>(o.keys, o.d_k, o.x_kv, o.d_kv, o.w_key, o.d_k, 1, o.n_kv, o.d_k, o.d_kv);
-    multiply_kernel<T>(o.values, o.d_v, o.x_kv, o.d_kv, o.w_value, o.d_v, 1, o.n_kv, o.d_v, o.d_kv);
-    multiply_kernel<T>(o.scores, o.n_kv, static_cast<const T*>(o.queries), o.d_k, static_cast<const T*>(o.keys), 1,
-                       o.d_k, o.n_q, o.n_kv, o.d_k);
-    softmax_rows_run_time(o.weights, static_cast<const T*>(o.scores), o.n_q, o.n_kv);
-    multiply_kernel<R>(o.outputs, o.d_v, static_cast<const R*>(o.weights), o.n_kv, static_cast<const T*>(o.values),
-                       o.d_v, 1, o.n_q, o.d_v, o.n_kv);
+CTA_DETAIL_TARGET_TAG [[gnu::noinline]] void attention_kernel(const XQ* x_q, const XKV* x_kv, const WQ* w_query,
+                                                              const WK* w_key, const WV* w_value, T* queries,
+                                                              T* keys, T* values, T* scores, R* weights, R* outputs,
+                                                              std::size_t n_q, std::size_t n_kv, std::size_t d_q,
+                                                              std::size_t d_kv, std::size_t d_k,
+                                                              std::size_t d_v) noexcept {
+    multiply_kernel<T>(queries, d_k, x_q, d_q, w_query, d_k, 1, n_q, d_k, d_q);
+    multiply_kernel<T>(keys, d_k, x_kv, d_kv, w_key, d_k, 1, n_kv, d_k, d_kv);
+    multiply_kernel<T>(values, d_v, x_kv, d_kv, w_value, d_v, 1, n_kv, d_v, d_kv);
+    multiply_kernel<T>(scores, n_kv, static_cast<const T*>(queries), d_k, static_cast<const T*>(keys), 1, d_k, n_q,
+                       n_kv, d_k);
+    softmax_rows_run_time(weights, static_cast<const T*>(scores), n_q, n_kv);
+    multiply_kernel<R>(outputs, d_v, static_cast<const R*>(weights), n_kv, static_cast<const T*>(values), d_v, 1,
+                       n_q, d_v, n_kv);
 }
 
 /// Whether attention with these step types and no options runs by attention_kernel at run time: no product so
@@ -300,7 +289,6 @@ constexpr auto project_and_attend_steps(const XQ& x_q, const XKV& x_kv, const WQ
 template <class Types, class XQ, class XKV, class WQ, class WK, class WV>
 CTA_DETAIL_TARGET_TAG inline auto project_and_attend_by_kernel(const XQ& x_q, const XKV& x_kv, const WQ& w_query,
                                                                const WK& w_key, const WV& w_value) noexcept {
-    using T = typename Types::queries_type::value_type;
     using R = typename Types::weights_type::value_type;
     typename Types::queries_type queries;
     typename Types::keys_type keys;
@@ -311,11 +299,10 @@ CTA_DETAIL_TARGET_TAG inline auto project_and_attend_by_kernel(const XQ& x_q, co
     matrix_t<R, Types::weights_type::rows, Types::values_type::cols, row_axis_t<typename Types::weights_type>,
              col_axis_t<typename Types::values_type>>
         outputs;
-    attention_kernel(attention_operands<T, R, typename XQ::value_type, typename XKV::value_type,
-                                        typename WQ::value_type, typename WK::value_type, typename WV::value_type>{
-        &x_q.elems[0][0], &x_kv.elems[0][0], &w_query.elems[0][0], &w_key.elems[0][0], &w_value.elems[0][0],
-        &queries.elems[0][0], &keys.elems[0][0], &values.elems[0][0], &scores.elems[0][0], &weights.elems[0][0],
-        &outputs.elems[0][0], XQ::rows, XKV::rows, XQ::cols, XKV::cols, WQ::cols, WV::cols});
+    attention_kernel(&x_q.elems[0][0], &x_kv.elems[0][0], &w_query.elems[0][0], &w_key.elems[0][0],
+                     &w_value.elems[0][0], &queries.elems[0][0], &keys.elems[0][0], &values.elems[0][0],
+                     &scores.elems[0][0], &weights.elems[0][0], &outputs.elems[0][0], XQ::rows, XKV::rows, XQ::cols,
+                     XKV::cols, WQ::cols, WV::cols);
     return outputs;
 }
 
