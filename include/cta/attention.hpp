@@ -232,11 +232,47 @@ inline constexpr std::size_t outputs_stack_bytes =
     sizeof(typename Types::scores_type) + (Options > 0 ? 2 : 1) * sizeof(typename Types::weights_type) +
     sizeof(typename Types::outputs_type);
 
-/// The outputs only: projections are not kept.
+/// Attention without options at run time, its extents known at run time: the calls of multiply_kernel and of
+/// softmax_rows_run_time that the steps make at run time for a shape that takes them all (attention_kernel_fits),
+/// with the same arguments, so the same bits. The matrices are known by their first elements (each one's rows one
+/// after the other); n_q and n_kv are the rows of x_q and x_kv, d_q and d_kv their columns. One compiled copy per
+/// element types, which the attention of every such shape calls: what a shape compiles of its own is that call. (The
+/// extents are arguments of their own, not members of a structure, so that where the compiler specialises
+/// functions for constant arguments, GCC's -O3, it can specialise this one and the kernels it calls for a shape.)
+template <class T, class R, class XQ, class XKV, class WQ, class WK, class WV>
+CTA_DETAIL_TARGET_TAG [[gnu::noinline]] void attention_kernel(const XQ* x_q, const XKV* x_kv, const WQ* w_query,
+                                                              const WK* w_key, const WV* w_value, T* queries,
+                                                              T* keys, T* values, T* scores, R* weights, R* outputs,
+                                                              std::size_t n_q, std::size_t n_kv, std::size_t d_q,
+                                                              std::size_t d_kv, std::size_t d_k,
+                                                              std::size_t d_v) noexcept {
+    multiply_kernel<T>(queries, d_k, x_q, d_q, w_query, d_k, 1, n_q, d_k, d_q);
+    multiply_kernel<T>(keys, d_k, x_kv, d_kv, w_key, d_k, 1, n_kv, d_k, d_kv);
+    multiply_kernel<T>(values, d_v, x_kv, d_kv, w_value, d_v, 1, n_kv, d_v, d_kv);
+    multiply_kernel<T>(scores, n_kv, static_cast<const T*>(queries), d_k, static_cast<const T*>(keys), 1, d_k, n_q,
+                       n_kv, d_k);
+    softmax_rows_run_time(weights, static_cast<const T*>(scores), n_q, n_kv);
+    multiply_kernel<R>(outputs, d_v, static_cast<const R*>(weights), n_kv, static_cast<const T*>(values), d_v, 1,
+                       n_q, d_v, n_kv);
+}
+
+/// Whether attention with these step types and no options runs by attention_kernel at run time: no product so
+/// small that it is computed where it is called (inline_product_terms), and softmax's rows not short
+/// (softmax_by_short_rows).
+template <class Types, class XQ, class XKV, std::size_t Options>
+inline constexpr bool attention_kernel_fits =
+    Options == 0 && XQ::rows * Types::queries_type::cols * XQ::cols > inline_product_terms &&
+    XKV::rows * Types::keys_type::cols * XKV::cols > inline_product_terms &&
+    XKV::rows * Types::values_type::cols * XKV::cols > inline_product_terms &&
+    XQ::rows * XKV::rows * Types::queries_type::cols > inline_product_terms &&
+    XQ::rows * Types::values_type::cols * XKV::rows > inline_product_terms &&
+    !softmax_by_short_rows<typename Types::weights_type::value_type, XQ::rows, XKV::rows>;
+
+/// The outputs, step by step: projections are not kept.
 template <class Types, class XQ, class XKV, class WQ, class WK, class WV, class... Options>
 CTA_DETAIL_TARGET_TAG
-constexpr auto project_and_attend_outputs(const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
-                                          const WV& w_value, const Options&... options) noexcept {
+constexpr auto project_and_attend_steps(const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
+                                        const WV& w_value, const Options&... options) noexcept {
     using T = typename Types::queries_type::value_type;
     using R = typename Types::weights_type::value_type;
     // Each step initialises its own object (no copies), in attend's order. The queries, keys and scores are read by
@@ -246,6 +282,47 @@ constexpr auto project_and_attend_outputs(const XQ& x_q, const XKV& x_kv, const 
     const auto values = multiply<T>(x_kv, w_value);
     const auto weights = weights_of<R, WQ::cols>(multiply_transposed<T, true>(queries, keys), options...);
     return multiply<R>(weights, values);
+}
+
+/// The outputs of a shape that attention_kernel_fits at run time: the steps' matrices here, computed by
+/// attention_kernel.
+template <class Types, class XQ, class XKV, class WQ, class WK, class WV>
+CTA_DETAIL_TARGET_TAG inline auto project_and_attend_by_kernel(const XQ& x_q, const XKV& x_kv, const WQ& w_query,
+                                                               const WK& w_key, const WV& w_value) noexcept {
+    using R = typename Types::weights_type::value_type;
+    typename Types::queries_type queries;
+    typename Types::keys_type keys;
+    typename Types::values_type values;
+    typename Types::scores_type scores;
+    typename Types::weights_type weights;
+    // the type of multiply<R>(weights, values), as project_and_attend_steps returns it
+    matrix_t<R, Types::weights_type::rows, Types::values_type::cols, row_axis_t<typename Types::weights_type>,
+             col_axis_t<typename Types::values_type>>
+        outputs;
+    attention_kernel(&x_q.elems[0][0], &x_kv.elems[0][0], &w_query.elems[0][0], &w_key.elems[0][0],
+                     &w_value.elems[0][0], &queries.elems[0][0], &keys.elems[0][0], &values.elems[0][0],
+                     &scores.elems[0][0], &weights.elems[0][0], &outputs.elems[0][0], XQ::rows, XKV::rows, XQ::cols,
+                     XKV::cols, WQ::cols, WV::cols);
+    return outputs;
+}
+
+/// The outputs only: project_and_attend_steps, or at run time, for a shape that attention_kernel_fits,
+/// project_and_attend_by_kernel. The test is the builtin, which GCC folds where it reads the function, and the
+/// steps are a branch of their own (not statements after a return), which GCC then drops unread: for such a shape
+/// they are not compiled for run time at all (dot_products and the other code of constant evaluation included).
+template <class Types, class XQ, class XKV, class WQ, class WK, class WV, class... Options>
+CTA_DETAIL_TARGET_TAG
+constexpr auto project_and_attend_outputs(const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
+                                          const WV& w_value, const Options&... options) noexcept {
+    if constexpr (attention_kernel_fits<Types, XQ, XKV, sizeof...(Options)>) {
+        if (__builtin_is_constant_evaluated()) {
+            return project_and_attend_steps<Types>(x_q, x_kv, w_query, w_key, w_value);
+        } else {
+            return project_and_attend_by_kernel<Types>(x_q, x_kv, w_query, w_key, w_value);
+        }
+    } else {
+        return project_and_attend_steps<Types>(x_q, x_kv, w_query, w_key, w_value, options...);
+    }
 }
 
 }  // namespace detail

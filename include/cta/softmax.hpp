@@ -482,14 +482,34 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_row(R (&w)[N], const T (&s)[N]) noe
     for (std::size_t j = 0; j < N; ++j) w[j] /= sum;
 }
 
+/// w = softmax(s) at run time for `rows` rows of n entries each, one after the other at w and s: softmax_rows, or
+/// row by row where there are no vectors.
+template <class R, class T>
+CTA_DETAIL_TARGET_TAG inline void softmax_rows_run_time(R* w, const T* s, std::size_t rows, std::size_t n) noexcept {
+#if CTA_HAVE_VECTORS
+    softmax_rows(w, s, rows, n);
+#else
+    for (std::size_t i = 0; i < rows; ++i) softmax_row_plain(w + i * n, s + i * n, n);
+#endif
+}
+
+/// Whether softmax_into computes a Rows x N matrix of R at run time by softmax_short_rows: rows that do not fill
+/// whole vectors, at most short_rows_entries entries.
+template <class R, std::size_t Rows, std::size_t N>
+inline constexpr bool softmax_by_short_rows =
+#if CTA_HAVE_VECTORS
+    N % simd<R>::lanes != 0 && Rows * N <= short_rows_entries;
+#else
+    false;
+#endif
+
 /// w = softmax(s) row by row, written into w (the shape of s, elements of double or float).
 template <class W, class M>
 CTA_DETAIL_TARGET_TAG constexpr void softmax_into(W& w, const M& s) noexcept {
 #if CTA_HAVE_VECTORS
     if constexpr (has_vectors<typename W::value_type>) {
         if (!detail::is_constant_evaluated()) {
-            if constexpr (M::cols % simd<typename W::value_type>::lanes != 0 &&
-                          M::rows * M::cols <= short_rows_entries) {
+            if constexpr (softmax_by_short_rows<typename W::value_type, M::rows, M::cols>) {
                 if (!softmax_short_rows<typename W::value_type, M::rows, M::cols>(&w.elems[0][0], &s.elems[0][0]))
                     softmax_rows(&w.elems[0][0], &s.elems[0][0], M::rows, M::cols);
             } else {
@@ -500,7 +520,7 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_into(W& w, const M& s) noexcept {
     }
 #else
     if (!detail::is_constant_evaluated()) {
-        for (std::size_t i = 0; i < M::rows; ++i) softmax_row_plain(w.elems[i], s.elems[i], M::cols);
+        softmax_rows_run_time(&w.elems[0][0], &s.elems[0][0], M::rows, M::cols);
         return;
     }
 #endif

@@ -459,6 +459,55 @@ TEST_CASE("self-attention: run time gives the compile-time bits, every step", "[
 
 namespace {
 
+/// Integer inputs and weights: their queries, keys and scores are exact integers, and softmax takes int scores.
+template <std::size_t R, std::size_t C>
+constexpr cta::matrix<int, R, C> integers(std::size_t seed) {
+    cta::matrix<int, R, C> m{};
+    for (std::size_t i = 0; i < R; ++i) {
+        for (std::size_t j = 0; j < C; ++j) m(i, j) = static_cast<int>((i * 7 + j * 3 + seed) % 11) - 5;
+    }
+    return m;
+}
+
+constexpr auto x_kv = make<double, 10, 12>(7, 2.0);
+constexpr auto wk_kv = make<double, 12, 8>(8, 1.0);
+constexpr auto wv_kv = make<double, 12, 6>(9, 1.0);
+constexpr auto x_int = integers<9, 8>(1);
+constexpr auto wq_int = integers<8, 5>(2);
+constexpr auto wk_int = integers<8, 5>(3);
+constexpr auto wv_int = integers<8, 7>(4);
+
+/// Whether attention of these argument types, without options, runs by the kernel of extents known at run time.
+template <class XQ, class XKV, class WQ, class WK, class WV>
+inline constexpr bool by_attention_kernel =
+    cta::detail::attention_kernel_fits<cta::detail::step_types_for<void, XQ, XKV, WQ, WK, WV>, XQ, XKV, 0>;
+
+}  // namespace
+
+// Attention of shapes whose steps all take the run-time kernels of extents known at run time
+// (detail::attention_kernel): cross-attention with n_q != n_kv, d != d' and d_k != d_v, and integer inputs, whose
+// scores softmax takes as integers.
+TEST_CASE("attention by the kernel of run-time extents: run time gives the compile-time bits", "[identity]") {
+    static_assert(by_attention_kernel<decltype(x), decltype(x_kv), decltype(wq), decltype(wk_kv), decltype(wv_kv)>);
+    static_assert(
+        by_attention_kernel<decltype(x_int), decltype(x_int), decltype(wq_int), decltype(wk_int), decltype(wv_int)>);
+    constexpr auto cross = cta::cross_attention(x, x_kv, wq, wk_kv, wv_kv);
+    CHECK(same_bits(cta::cross_attention(at_run_time(x), at_run_time(x_kv), at_run_time(wq), at_run_time(wk_kv),
+                                         at_run_time(wv_kv)),
+                    cross));
+    constexpr auto outputs_int = cta::self_attention(x_int, wq_int, wk_int, wv_int);
+    CHECK(same_bits(cta::self_attention(at_run_time(x_int), at_run_time(wq_int), at_run_time(wk_int),
+                                        at_run_time(wv_int)),
+                    outputs_int));
+    // With an option the steps are those of the shape (the mask applied to its logits): the same bits as well.
+    constexpr auto causal = cta::cross_attention(x, x_kv, wq, wk_kv, wv_kv, cta::causal);
+    CHECK(same_bits(cta::cross_attention(at_run_time(x), at_run_time(x_kv), at_run_time(wq), at_run_time(wk_kv),
+                                         at_run_time(wv_kv), cta::causal),
+                    causal));
+}
+
+namespace {
+
 /// m with its elements as float.
 constexpr auto as_float = [](const auto& m) {
     return cta::detail::map(m, [](double v) { return static_cast<float>(v); });
