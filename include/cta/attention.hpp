@@ -315,9 +315,10 @@ CTA_DETAIL_TARGET_TAG
 constexpr auto project_and_attend_outputs(const XQ& x_q, const XKV& x_kv, const WQ& w_query, const WK& w_key,
                                           const WV& w_value, const Options&... options) noexcept {
     if constexpr (attention_kernel_fits<Types, XQ, XKV, sizeof...(Options)>) {
+        // The steps are a branch of their own, which GCC drops unread (not statements after a return).
         if (__builtin_is_constant_evaluated()) {
             return project_and_attend_steps<Types>(x_q, x_kv, w_query, w_key, w_value);
-        } else {
+        } else {  // NOLINT(readability-else-after-return)
             return project_and_attend_by_kernel<Types>(x_q, x_kv, w_query, w_key, w_value);
         }
     } else {

@@ -285,7 +285,7 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_from_int8(const std::int8_t* input,
         const std::int8_t* in = input + r * row_length;
         Output* out = output + r * row_length;
         if (row_length == 0) continue;
-        std::int32_t max = std::numeric_limits<std::int8_t>::min();
+        std::int32_t max = -128;  // the lowest int8, the type of the input
         for (std::size_t c = 0; c < row_length; ++c) max = in[c] > max ? in[c] : max;
         std::int64_t sum = 0;  // Q12.19; the one of the maximum is 2^19, so the sum is never 0
         for (std::size_t c = 0; c < row_length; ++c) {
@@ -349,7 +349,7 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_int8_row_tabulated(const std::int8_
     if (length == 0) {
         return;
     }
-    std::int32_t max = std::numeric_limits<std::int8_t>::min();
+    std::int32_t max = -128;  // the lowest int8, the type of the input
     for (std::size_t c = 0; c < length; ++c) max = in[c] > max ? in[c] : max;
     std::int64_t sum = 0;  // Q12.19
     for (std::size_t c = 0; c < length; ++c) sum += table.sum_term[max - in[c]];
