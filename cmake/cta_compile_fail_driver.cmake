@@ -1,9 +1,31 @@
 # SPDX-License-Identifier: BSL-1.0
-# Builds TARGET in BUILD_DIR, expects the build to fail, and checks that the compiler's first lines match every
-# regular expression REGEX_0 ... REGEX_<REGEX_COUNT - 1>, and that the whole output matches ANYWHERE_0 ...
-# ANYWHERE_<ANYWHERE_COUNT - 1>. Run by the compile_fail.<name>.ko tests (see cta_compile_fail.cmake).
-execute_process(COMMAND "${CMAKE_COMMAND}" --build "${BUILD_DIR}" --target "${TARGET}"
-                RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+# Builds TARGET in BUILD_DIR. With EXPECT=success the build must succeed, and that is all. Otherwise it must fail,
+# and the compiler's first lines must match every regular expression REGEX_0 ... REGEX_<REGEX_COUNT - 1>, and the
+# whole output ANYWHERE_0 ... ANYWHERE_<ANYWHERE_COUNT - 1>. Run by the compile_fail.<name>.ok and .ko tests (see
+# cta_compile_fail.cmake).
+# With NINJA (the build tree's Ninja), the target's commands are Ninja's own (`ninja -t commands`, which reads the
+# build file and writes nothing) and run here, in BUILD_DIR as Ninja runs them, so that tests of one build tree can
+# run at once; a compile-fail target is one object, one command. Without NINJA, `cmake --build`.
+if(DEFINED NINJA AND NOT NINJA STREQUAL "")
+  execute_process(COMMAND "${NINJA}" -C "${BUILD_DIR}" -t commands "${TARGET}"
+                  RESULT_VARIABLE result OUTPUT_VARIABLE commands ERROR_VARIABLE commands_error)
+  string(STRIP "${commands}" commands)
+  if(NOT result EQUAL 0 OR commands STREQUAL "" OR commands MATCHES "\n")
+    message(FATAL_ERROR "${TARGET}: expected Ninja to build it with one command; `ninja -t commands` said:\n"
+                        "${commands}${commands_error}")
+  endif()
+  execute_process(COMMAND /bin/sh -c "${commands}" WORKING_DIRECTORY "${BUILD_DIR}"
+                  RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+else()
+  execute_process(COMMAND "${CMAKE_COMMAND}" --build "${BUILD_DIR}" --target "${TARGET}"
+                  RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+endif()
+if(EXPECT STREQUAL "success")
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "${TARGET} did not compile:\n${output}")
+  endif()
+  return()
+endif()
 if(result EQUAL 0)
   message(FATAL_ERROR "${TARGET} compiled, but it holds a mistake that must not compile.")
 endif()
