@@ -25,7 +25,8 @@
 #   CHECK=accuracy      in a copy of DOC (docs/numerics.md), the points checked of log (double) one more -> "the table
 #                       of accuracy differs from the build"; then UPDATE=ON rewrites the copy, which passes the check;
 #                       then exp's overflow threshold in the table of special values one hundredth higher -> "the
-#                       table of special values differs from the build", and UPDATE=ON repairs it again
+#                       table of special values differs from the build", and UPDATE=ON repairs it again; the
+#                       program runs once for all these checks (check_accuracy.cmake's OUTPUTS)
 #   CHECK=api_names     in a copy of DOC (docs/api.md), the table row of cta::quantized::rounding_half_sum removed and
 #                       a full name and a macro added that no header documents -> "cta::quantized::rounding_half_sum
 #                       (...): not named in docs/api.md's section <cta/quantized/fixed_point_math.hpp>",
@@ -250,7 +251,8 @@ elseif(CHECK STREQUAL "accuracy")
   string(REPLACE "| ${points} |" "| 1${points} |" changed "${row}")
   string(REPLACE "${row}" "${changed}" doc "${doc}")
   file(WRITE "${copy}" "${doc}")
-  set(args "-DPROGRAM=${PROGRAM}" "-DDOC=${copy}")
+  # The program runs once, for every check of the copies (OUTPUTS, check_accuracy.cmake).
+  set(args "-DPROGRAM=${PROGRAM}" "-DDOC=${copy}" "-DOUTPUTS=${SCRATCH}/outputs")
   _run_checker(${args})
   _expect_failure("${output}" "${result}" "The table of accuracy differs from the build" "1${points}"
                   "-DUPDATE=ON")
