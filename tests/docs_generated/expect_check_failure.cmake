@@ -167,8 +167,9 @@ elseif(CHECK STREQUAL "shape_errors")
   math(EXPR tail_at "${type_at} + ${from_length}")
   string(SUBSTRING "${after}" ${tail_at} -1 tail)
   file(WRITE "${copy}" "${before}${head}${MUTATE_TO}${tail}")
+  # Each case is built once, for every check of the copy (OUTPUTS, check_shape_errors.cmake).
   set(args "-DBUILD_DIR=${BUILD_DIR}" "-DSOURCE_DIR=${SOURCE_DIR}" "-DCOMPILER=${COMPILER}" "-DCASES=${CASES}"
-           "-DDOC=${copy}")
+           "-DDOC=${copy}" "-DOUTPUTS=${SCRATCH}/outputs")
   _run_checker(${args})
   _expect_failure("${output}" "${result}" "${COMPILER}, ${case}: the page's block differs"
                   "${MUTATE_TO}" "update_shape_errors.cmake")
