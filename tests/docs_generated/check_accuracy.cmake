@@ -12,7 +12,11 @@
 # written instead. Run by docs.accuracy, and by docs.accuracy.detects_drift on a changed copy of the page
 # (expect_check_failure.cmake).
 #
-#   cmake -DPROGRAM=<cta_numerics_tests> -DDOC=<docs/numerics.md> [-DUPDATE=ON] -P check_accuracy.cmake
+#   cmake -DPROGRAM=<cta_numerics_tests> -DDOC=<docs/numerics.md> [-DUPDATE=ON] [-DOUTPUTS=<dir>]
+#         -P check_accuracy.cmake
+#
+# With OUTPUTS, the program's outputs are kept in that directory, and a run that finds them there reads them instead
+# of running the program again (docs.accuracy.detects_drift checks several copies of the page against one run).
 cmake_minimum_required(VERSION 3.25)
 
 foreach(_var PROGRAM DOC)
@@ -22,15 +26,27 @@ foreach(_var PROGRAM DOC)
 endforeach()
 set(_functions exp log log1p sin cos expm1 tanh erf erfc)
 
-execute_process(COMMAND "${PROGRAM}" "*on the reference table*" RESULT_VARIABLE _result OUTPUT_VARIABLE _output
-                ERROR_VARIABLE _output)
+# Runs PROGRAM on the test case <case> into <out> and <result> (or reads what a run kept in OUTPUTS, as <name>).
+macro(_run_program case name out result)
+  if(DEFINED OUTPUTS AND EXISTS "${OUTPUTS}/${name}.txt")
+    file(READ "${OUTPUTS}/${name}.txt" ${out})
+    set(${result} 0)
+  else()
+    execute_process(COMMAND "${PROGRAM}" "${case}" RESULT_VARIABLE ${result} OUTPUT_VARIABLE ${out}
+                    ERROR_VARIABLE ${out})
+    if(DEFINED OUTPUTS AND ${result} EQUAL 0)
+      file(WRITE "${OUTPUTS}/${name}.txt" "${${out}}")
+    endif()
+  endif()
+endmacro()
+
+_run_program("*on the reference table*" accuracy _output _result)
 if(NOT _result EQUAL 0)
   message(FATAL_ERROR "${PROGRAM} \"*on the reference table*\" failed: the figures cannot be compared\n${_output}")
 endif()
 string(REGEX MATCHALL "page row: [^\n]*" _printed "${_output}")
 set(_special_case "the special values of docs/numerics.md*")
-execute_process(COMMAND "${PROGRAM}" "${_special_case}" RESULT_VARIABLE _result OUTPUT_VARIABLE _special_output
-                ERROR_VARIABLE _special_output)
+_run_program("${_special_case}" special_values _special_output _result)
 if(NOT _result EQUAL 0)
   message(FATAL_ERROR "${PROGRAM} \"${_special_case}\" failed: the special values cannot be compared\n"
                       "${_special_output}")

@@ -13,8 +13,12 @@
 # depend on the machine and are never checked. Run by docs.header_lines, and by docs.header_lines.detects_drift on
 # a changed copy of the page (tests/docs_generated/expect_check_failure.cmake).
 #
-#   cmake -DCOMPILER=<c++> -DROOT=<source dir> -DDOC=<docs/performance.md> -DWORK_DIR=<dir>
+#   cmake -DCOMPILER=<c++> -DROOT=<source dir> -DDOC=<docs/performance.md> -DWORK_DIR=<dir> [-DREUSE=ON]
 #         -P check_header_lines.cmake
+#
+# Each header's figures are kept in WORK_DIR (<id>.measured); with REUSE=ON a run reads those a run before it kept
+# there instead of preprocessing the header again (docs.header_lines.detects_drift checks its changed copy of the page
+# against the figures its check of the page measured).
 cmake_minimum_required(VERSION 3.25)
 
 foreach(_var COMPILER ROOT DOC WORK_DIR)
@@ -75,6 +79,15 @@ endif()
 # The lines a translation unit holding only `#include <HEADER>` preprocesses to, and whether it reads Boost.
 function(_measure header lines_out boost_out)
   string(MAKE_C_IDENTIFIER "${header}" id)
+  set(measured "${WORK_DIR}/${id}.measured")
+  if(REUSE AND EXISTS "${measured}")
+    file(STRINGS "${measured}" kept)
+    list(GET kept 0 lines)
+    list(GET kept 1 boost)
+    set(${lines_out} ${lines} PARENT_SCOPE)
+    set(${boost_out} ${boost} PARENT_SCOPE)
+    return()
+  endif()
   set(source "${WORK_DIR}/${id}.cpp")
   file(WRITE "${source}" "#include <${header}>\n")
   execute_process(COMMAND "${COMPILER}" -std=c++20 "-I${_include}" -E "${source}"
@@ -91,6 +104,7 @@ function(_measure header lines_out boost_out)
   else()
     set(boost no)
   endif()
+  file(WRITE "${measured}" "${lines}\n${boost}\n")
   set(${lines_out} ${lines} PARENT_SCOPE)
   set(${boost_out} ${boost} PARENT_SCOPE)
 endfunction()

@@ -10,7 +10,11 @@
 # blocks instead (build/<preset>/tests/docs_generated/update_shape_errors.cmake does that for one build tree).
 #
 #   cmake -DBUILD_DIR=<build dir> -DSOURCE_DIR=<source dir> -DDOC=<file.md> -DCOMPILER="GCC 12"
-#         -DCASES=matmul_operator,named_axes_matmul,... [-DUPDATE=ON] -P check_shape_errors.cmake
+#         -DCASES=matmul_operator,named_axes_matmul,... [-DUPDATE=ON] [-DOUTPUTS=<dir>] -P check_shape_errors.cmake
+#
+# With OUTPUTS, the output of each failed build is kept in that directory, and a run that finds it there reads it
+# instead of building the target again (the detects_drift tests check a changed copy, update it and check it again,
+# against one build of each case).
 #
 # The message: the compiler's diagnostic lines (the lines that start with a file name, "In file included from" and
 # its continuation lines) from the first one through the first "error:" line and the notes that follow it, without
@@ -30,11 +34,18 @@ endforeach()
 
 # The message of a failed build of TARGET, normalised, into OUT.
 function(_compiler_message target out)
-  execute_process(COMMAND "${CMAKE_COMMAND}" -E env LC_ALL=C LANG=C
-                          "${CMAKE_COMMAND}" --build "${BUILD_DIR}" --target "${target}"
-                  RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
-  if(result EQUAL 0)
-    message(FATAL_ERROR "${target} compiled, but it holds a mistake that must not compile.")
+  if(DEFINED OUTPUTS AND EXISTS "${OUTPUTS}/${target}.txt")
+    file(READ "${OUTPUTS}/${target}.txt" output)
+  else()
+    execute_process(COMMAND "${CMAKE_COMMAND}" -E env LC_ALL=C LANG=C
+                            "${CMAKE_COMMAND}" --build "${BUILD_DIR}" --target "${target}"
+                    RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+    if(result EQUAL 0)
+      message(FATAL_ERROR "${target} compiled, but it holds a mistake that must not compile.")
+    endif()
+    if(DEFINED OUTPUTS)
+      file(WRITE "${OUTPUTS}/${target}.txt" "${output}")
+    endif()
   endif()
   string(REPLACE "${SOURCE_DIR}/" "<source>/" output "${output}")
   set(message "")

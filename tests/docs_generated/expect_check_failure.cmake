@@ -25,7 +25,8 @@
 #   CHECK=accuracy      in a copy of DOC (docs/numerics.md), the points checked of log (double) one more -> "the table
 #                       of accuracy differs from the build"; then UPDATE=ON rewrites the copy, which passes the check;
 #                       then exp's overflow threshold in the table of special values one hundredth higher -> "the
-#                       table of special values differs from the build", and UPDATE=ON repairs it again
+#                       table of special values differs from the build", and UPDATE=ON repairs it again; the
+#                       program runs once for all these checks (check_accuracy.cmake's OUTPUTS)
 #   CHECK=api_names     in a copy of DOC (docs/api.md), the table row of cta::quantized::rounding_half_sum removed and
 #                       a full name and a macro added that no header documents -> "cta::quantized::rounding_half_sum
 #                       (...): not named in docs/api.md's section <cta/quantized/fixed_point_math.hpp>",
@@ -166,8 +167,9 @@ elseif(CHECK STREQUAL "shape_errors")
   math(EXPR tail_at "${type_at} + ${from_length}")
   string(SUBSTRING "${after}" ${tail_at} -1 tail)
   file(WRITE "${copy}" "${before}${head}${MUTATE_TO}${tail}")
+  # Each case is built once, for every check of the copy (OUTPUTS, check_shape_errors.cmake).
   set(args "-DBUILD_DIR=${BUILD_DIR}" "-DSOURCE_DIR=${SOURCE_DIR}" "-DCOMPILER=${COMPILER}" "-DCASES=${CASES}"
-           "-DDOC=${copy}")
+           "-DDOC=${copy}" "-DOUTPUTS=${SCRATCH}/outputs")
   _run_checker(${args})
   _expect_failure("${output}" "${result}" "${COMPILER}, ${case}: the page's block differs"
                   "${MUTATE_TO}" "update_shape_errors.cmake")
@@ -205,7 +207,8 @@ elseif(CHECK STREQUAL "header_lines")
   string(REPLACE "${version_row}" "" doc "${doc}")
   get_filename_component(name "${DOC}" NAME)
   file(WRITE "${SCRATCH}/${name}" "${doc}")
-  _run_checker(${args} "-DDOC=${SCRATCH}/${name}")
+  # Against the figures the check of the page measured above (REUSE, check_header_lines.cmake).
+  _run_checker(${args} "-DDOC=${SCRATCH}/${name}" -DREUSE=ON)
   _expect_failure("${output}" "${result}" "<cta/matrix.hpp>: ${more} lines on the page, ${lines} in the build"
                   "<cta/attention.hpp>: Boost \"yes\" on the page, \"no\" in the build"
                   "<cta/version.hpp>: no row on the page" "python3 bench/regenerate.py --headers")
@@ -250,7 +253,8 @@ elseif(CHECK STREQUAL "accuracy")
   string(REPLACE "| ${points} |" "| 1${points} |" changed "${row}")
   string(REPLACE "${row}" "${changed}" doc "${doc}")
   file(WRITE "${copy}" "${doc}")
-  set(args "-DPROGRAM=${PROGRAM}" "-DDOC=${copy}")
+  # The program runs once, for every check of the copies (OUTPUTS, check_accuracy.cmake).
+  set(args "-DPROGRAM=${PROGRAM}" "-DDOC=${copy}" "-DOUTPUTS=${SCRATCH}/outputs")
   _run_checker(${args})
   _expect_failure("${output}" "${result}" "The table of accuracy differs from the build" "1${points}"
                   "-DUPDATE=ON")

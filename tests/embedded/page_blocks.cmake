@@ -65,3 +65,37 @@ function(check_page_block page name committed block version what written update)
   endif()
   message("cta-embedded: ${PAGE}'s ${what} are the build's")
 endfunction()
+
+# What a check measured, kept for its detects_drift test (cta_add_page_check, CMakeLists.txt), which checks the page
+# with figures changed against that measurement instead of building and running everything again. MEASURED names the
+# file, in the build tree. cta_page_measuring(<out>), a macro, with MUTATE reads MEASURED, which must exist, and sets
+# <out> to ON (the script then does not measure), else sets it to OFF and removes MEASURED; cta_page_measured(<var>...),
+# called once the script has measured, writes the variables into MEASURED. Without MEASURED, or with UPDATE, the
+# script measures.
+macro(cta_page_measuring out)
+  set(${out} OFF)
+  if(MEASURED AND MUTATE AND NOT UPDATE)
+    if(NOT EXISTS "${MEASURED}")
+      message(FATAL_ERROR "cta-embedded: ${MEASURED} is missing: the page's check (this test's fixture) measures the "
+                          "build first and writes it")
+    endif()
+    include("${MEASURED}")
+    set(${out} ON)
+  elseif(MEASURED)
+    file(REMOVE "${MEASURED}")
+  endif()
+endmacro()
+
+function(cta_page_measured)
+  if(NOT MEASURED OR MUTATE OR UPDATE)
+    return()
+  endif()
+  set(text "")
+  foreach(var IN LISTS ARGN)
+    if(${var} MATCHES "\\]==\\]")
+      message(FATAL_ERROR "cta-embedded: ${var} holds \"]==]\", which ${MEASURED} cannot keep")
+    endif()
+    string(APPEND text "set(${var} [==[${${var}}]==])\n")
+  endforeach()
+  file(WRITE "${MEASURED}" "${text}")
+endfunction()
