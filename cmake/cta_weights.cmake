@@ -11,6 +11,12 @@
 # the target's sources `#include <name.hpp>`. The target must link cta::cta (the header includes <cta/matrix.hpp>).
 # A file that does not load stops the build with cta-weights' message (the file, the tensor and the reason).
 #
+#   cta_add_weights(<target> BYTES FILES <file>... NAMESPACE <ns> [HEADER <name.hpp>])
+#
+# declares instead each file's bytes, `inline constexpr unsigned char <file name as an identifier>[N]` (a.safetensors:
+# a_safetensors), for the functions that read a whole file in a constant evaluation (cta::pytorch::load) where the
+# compiler has no #embed.
+#
 # The generator is the executable target cta_weights (cta-weights), built from its source with the project's C++
 # compiler the first time the function is called: the package installs the source next to this file
 # (<prefix>/share/cmake/cta/tools/cta_weights.cpp), so find_package(cta), add_subdirectory and FetchContent users
@@ -53,7 +59,7 @@ function(_cta_weights_generator command depends)
 endfunction()
 
 function(cta_add_weights target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "NAMESPACE;HEADER" "FILES")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "BYTES" "NAMESPACE;HEADER" "FILES")
   set(where "cta_add_weights(${target})")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${where}: unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
@@ -93,8 +99,12 @@ function(cta_add_weights target)
   set(header "${dir}/${arg_HEADER}")
   get_filename_component(header_dir "${header}" DIRECTORY)
   file(MAKE_DIRECTORY "${header_dir}")
+  set(bytes_option "")
+  if(arg_BYTES)
+    set(bytes_option --bytes)
+  endif()
   add_custom_command(OUTPUT "${header}"
-    COMMAND ${generator} --namespace "${arg_NAMESPACE}" --output "${header}" ${files}
+    COMMAND ${generator} ${bytes_option} --namespace "${arg_NAMESPACE}" --output "${header}" ${files}
     DEPENDS ${files} ${generator_depends}
     COMMENT "cta-weights: ${arg_HEADER} (namespace ${arg_NAMESPACE}) for ${target}"
     VERBATIM)

@@ -5,6 +5,7 @@
 #include <cstddef>
 
 #include <cta/cta.hpp>
+#include <cta/pytorch.hpp>
 #include <cta/math/erf.hpp>
 #include <cta/math/expm1.hpp>
 #include <cta/math/log.hpp>
@@ -84,3 +85,7 @@ cta::matrix<float, 3, 3> freestanding_attention(const cta::matrix<int, 3, 4>& x)
 cta::matrix<float, 3, 4> freestanding_block(const cta::matrix<float, 3, 4>& x, const cta::matrix<float, 1, 4>& gain) {
     return x + cta::silu(cta::rms_norm(x, gain));
 }
+
+// PyTorch's masks too: key 3 of a sequence padded after 2 keys is not kept, query 1 may attend to key 1.
+static_assert(!cta::pytorch::key_padding_mask<2>(std::array<bool, 3>{false, false, true})(1, 2) &&
+              cta::pytorch::attn_mask(cta::matrix<bool, 2, 2>{{{false, true}, {false, false}}})(0, 0));

@@ -6,7 +6,8 @@ tools/weights/write_weights.py (the safetensors library is not needed); only the
 python3-torch, 1.13, the version the committed files were written with).
 
 Usage: /usr/bin/python3 tests/pytorch/make_references.py [--check] [--data-dir DIR] [--self-test-mutation]
-  (no option)            writes data/ (removing files of data/ it does not write) and data/manifest.txt
+  (no option)            writes data/ (removing files of data/ it does not write), data/manifest.txt and
+                         data/cases.hpp
   --check                writes nothing; compares what it would write with data/ (or DIR); exit status 0 when the
                          files are current, 1 naming the first file and tensor that differ, 77 without PyTorch
   --self-test-mutation   copies data/ into a temporary directory, changes one bit of a weight there, runs --check on
@@ -24,6 +25,8 @@ The files, for each case <case> (its name ends with its dtype, _f64 or _f32):
     attn_output and attn_output_weights); metadata "inputs" and "outputs", the names in call order.
   - manifest.txt: one line per case: its name, dtype, seed, the module's class and constructor arguments, the call,
     and the name, dtype and shape of each tensor of its two files.
+  - cases.hpp: the same for the C++ tests, one struct per case: the module as <cta/pytorch/nn.hpp> names it, the
+    case's two files as the arrays of bytes cta_add_weights(... BYTES ...) declares, and the call's sizes and masks.
 
 Dtypes: each case is written twice, in float64 (F64, the module converted with module.double()) and float32 (F32,
 the same module and inputs converted with .float(), each value rounded once to nearest); both run in PyTorch in their
@@ -452,6 +455,7 @@ def build_cases(spec):
         cases.append(Case(f"{spec['name']}_{dtype_name.lower()}", dtype_name, spec["seed"], ctor, spec["call"], state,
                           [_record(n, t, dtype_name) for n, t in x.items()],
                           [_record(n, t, dtype_name) for n, t in outputs.items()]))
+        cases[-1].spec = spec
     return cases
 
 
@@ -482,7 +486,141 @@ def files_of(cases):
              "# Boolean masks are U8, 1 = True (attn_mask: attention not allowed; key_padding_mask: key ignored)."]
     lines += [c.manifest_line() for c in cases]
     files["manifest.txt"] = ("\n".join(lines) + "\n").encode("utf-8")
+    files["cases.hpp"] = cases_header(cases).encode("utf-8")
     return files
+
+
+# ---- cases.hpp: the cases for the C++ tests -------------------------------------------------------------------------
+
+def identifier_of(name):
+    """The C++ identifier cta-weights gives a file's bytes (tools/weights/cta_weights.cpp, identifier_of)."""
+    out = ""
+    for c in name:
+        d = c if (c.isascii() and (c.isalnum() or c == "_")) else "_"
+        if d == "_" and out.endswith("_"):
+            continue
+        out += d
+    if not out or out[0] == "_" or out[0].isdigit():
+        out = "t" + out
+    return out
+
+
+def _shape(tensors, name):
+    return next(shape for n, _, shape, _ in tensors if n == name)
+
+
+def _has(tensors, name):
+    return any(n == name for n, _, _, _ in tensors)
+
+
+def cases_header(cases):
+    """tests/pytorch/data/cases.hpp: one struct per case that names its module as <cta/pytorch/nn.hpp> declares it,
+    its files' bytes (the header cta_add_weights(... BYTES ...) writes of data/, namespace pytorch_data) and the
+    sizes and masks of its call; tests/pytorch/cases.hpp's functions compute each kind of case."""
+    out = ["// SPDX-License-Identifier: BSL-1.0",
+           "// Written by tests/pytorch/make_references.py: do not edit. One struct per case of data/ (manifest.txt):",
+           "// the module as <cta/pytorch/nn.hpp> names it, the case's files (pytorch_data.hpp, their bytes), the call's",
+           "// sizes and masks. tests/pytorch/compare.hpp computes each kind of case.",
+           "#pragma once", "", "#include <cstddef>", "", "#include <cta/pytorch.hpp>", "", "#include <pytorch_data.hpp>", "", "#include \"case_kinds.hpp\"",
+           "", "namespace pytorch_cases {", ""]
+    for c in cases:
+        spec, k = c.spec, c.spec["kwargs"]
+        t = "double" if c.dtype == "F64" else "float"
+        fields = [f"using T = {t};",
+                  f'static constexpr const char* name = "{c.name}";',
+                  f"static constexpr const auto& state = pytorch_data::{identifier_of(c.name + '.safetensors')};",
+                  f"static constexpr const auto& io = pytorch_data::{identifier_of(c.name + '.io.safetensors')};"]
+        cls = spec["cls"].__name__
+        if cls in ("Linear", "LayerNorm"):
+            shape = _shape(c.inputs, "input")
+            batch, n = (1, shape[0]) if len(shape) == 2 else (shape[0], shape[1])
+            if cls == "Linear":
+                module = f"cta::pytorch::nn::Linear<T, {k['in_features']}, {k['out_features']}, {str(k['bias']).lower()}>"
+                kind = "linear"
+            else:
+                module = (f"cta::pytorch::nn::LayerNorm<T, {k['normalized_shape']}, "
+                          f"{str(k['elementwise_affine']).lower()}>")
+                kind = "layer_norm"
+            fields += [f"using module = {module};", f"static constexpr double layer_norm_eps = {k.get('eps', 1e-5)!r};",
+                       f"static constexpr std::size_t batch = {batch};", f"static constexpr std::size_t n = {n};",
+                       f"static constexpr bool batched = {str(len(shape) == 3).lower()};"]
+        elif cls == "Embedding":
+            kind = "embedding"
+            shape = _shape(c.inputs, "input")
+            batch, n = (1, shape[0]) if len(shape) == 1 else shape
+            fields += [f"using module = cta::pytorch::nn::Embedding<T, {k['num_embeddings']}, {k['embedding_dim']}>;",
+                       f"static constexpr std::size_t batch = {batch};", f"static constexpr std::size_t n = {n};",
+                       f"static constexpr bool batched = {str(len(shape) == 2).lower()};"]
+        elif cls == "MultiheadAttention":
+            kind = "multihead_attention"
+            e = k["embed_dim"]
+            kdim, vdim = k.get("kdim", e), k.get("vdim", e)
+            weights = _shape(c.outputs, "attn_output_weights")
+            mask = "none"
+            if _has(c.inputs, "attn_mask"):
+                mask = "boolean" if next(d for n_, d, _, _ in c.inputs if n_ == "attn_mask") == "U8" else "additive"
+            fields += [f"using module = cta::pytorch::nn::MultiheadAttention<T, {e}, {k['num_heads']}, "
+                       f"{str(k['bias']).lower()}, {kdim}, {vdim}>;",
+                       f"static constexpr std::size_t batch = {weights[0]};",
+                       f"static constexpr std::size_t n_q = {weights[1]};",
+                       f"static constexpr std::size_t n_kv = {weights[2]};",
+                       f"static constexpr bool batch_first = {str(k['batch_first']).lower()};",
+                       f"static constexpr bool self_attention = {str(not _has(c.inputs, 'key')).lower()};",
+                       f"static constexpr pytorch_test::mask attn_mask = pytorch_test::mask::{mask};",
+                       f"static constexpr bool key_padding_mask = {str(_has(c.inputs, 'key_padding_mask')).lower()};"]
+        else:
+            act = "cta::gelu_t" if k["activation"] == "gelu" else "cta::relu_t"
+            layer_args = (f"T, {k['d_model']}, {k['nhead']}, {k['dim_feedforward']}, {act}, "
+                          f"{str(k['norm_first']).lower()}")
+            encoder = cls == "TransformerEncoderLayer"
+            layer = f"cta::pytorch::nn::{cls}<{layer_args}>"
+            if "stack" in spec:
+                module = (f"cta::pytorch::nn::{spec['stack'].__name__}<{layer}, {spec['layers']}, "
+                          f"{str(spec['final_norm']).lower()}>")
+            else:
+                module = layer
+            first = "src" if encoder else "tgt"
+            shape = _shape(c.inputs, first)
+            batch_first = k["batch_first"]
+            batch, n = (shape[0], shape[1]) if batch_first else (shape[1], shape[0])
+            fields += [f"using module = {module};",
+                       f"static constexpr double layer_norm_eps = {k.get('layer_norm_eps', 1e-5)!r};",
+                       f"static constexpr std::size_t batch = {batch};", f"static constexpr std::size_t n = {n};",
+                       f"static constexpr bool batch_first = {str(batch_first).lower()};"]
+            if encoder:
+                kind = "encoder"
+                mask_name = "src_mask" if "stack" not in spec else "mask"
+                fields += [f'static constexpr const char* mask_name = "{mask_name}";',
+                           f"static constexpr bool src_mask = {str(_has(c.inputs, mask_name)).lower()};",
+                           "static constexpr bool src_key_padding_mask = "
+                           f"{str(_has(c.inputs, 'src_key_padding_mask')).lower()};"]
+            else:
+                kind = "decoder"
+                memory = _shape(c.inputs, "memory")
+                fields += [f"static constexpr std::size_t n_memory = {memory[1] if batch_first else memory[0]};",
+                           f"static constexpr bool tgt_mask = {str(_has(c.inputs, 'tgt_mask')).lower()};",
+                           "static constexpr bool tgt_key_padding_mask = "
+                           f"{str(_has(c.inputs, 'tgt_key_padding_mask')).lower()};",
+                           "static constexpr bool memory_key_padding_mask = "
+                           f"{str(_has(c.inputs, 'memory_key_padding_mask')).lower()};"]
+        fields.append(f"static constexpr pytorch_test::kind kind = pytorch_test::kind::{kind};")
+        out.append(f"struct {identifier_of(c.name)} {{")
+        for f_ in fields:
+            out.append("    " + f_)
+        out.append("};")
+        out.append("")
+    out.append("}  // namespace pytorch_cases")
+    out.append("")
+    groups = (("MODULES", ("Linear", "LayerNorm", "Embedding")), ("ATTENTION", ("MultiheadAttention",)),
+              ("ENCODER", ("TransformerEncoderLayer",)), ("DECODER", ("TransformerDecoderLayer",)))
+    out.append("// The cases by group, each as X(case): the basic modules, MultiheadAttention, the encoder's layers and")
+    out.append("// stacks, the decoder's.")
+    for group, classes in groups:
+        names = [identifier_of(c.name) for c in cases if c.spec["cls"].__name__ in classes]
+        out.append(f"#define CTA_PYTORCH_CASES_{group}(X) \\")
+        out += [f"    X({n}) \\" for n in names[:-1]]
+        out.append(f"    X({names[-1]})")
+    return "\n".join(out) + "\n"
 
 
 # ---- --check -----------------------------------------------------------------------------------------------------
@@ -547,7 +685,7 @@ def compare(cases, directory):
             old = f.read()
         if old == data:
             continue
-        if name == "manifest.txt":
+        if name in ("manifest.txt", "cases.hpp"):
             old_lines, new_lines = old.decode("utf-8", "replace").split("\n"), data.decode("utf-8").split("\n")
             line = next(i for i, (a, b) in enumerate(zip(old_lines + [None], new_lines + [None])) if a != b)
             problems.append(f"{name}: line {line + 1} differs")
@@ -596,7 +734,7 @@ def check(directory):
         print(f"{shown}/{line}")
     for line in problems:
         print(f"{shown}/{line}", file=sys.stderr)
-    print(f"{len(cases)} cases ({2 * len(cases) + 1} files) compared with {shown} (PyTorch {torch.__version__}): "
+    print(f"{len(cases)} cases ({2 * len(cases) + 2} files) compared with {shown} (PyTorch {torch.__version__}): "
           f"{len(problems)} differ; outputs not the same bits: {len(notes)}, largest difference "
           f"{largest:.3g} ulps (at most {OUTPUT_ULPS} accepted)")
     if problems:

@@ -8,12 +8,14 @@
 #include <cta/math/log.hpp>
 #include <cta/math/tanh.hpp>
 #include <cta/math/trig.hpp>
+#include <cta/pytorch.hpp>
 #include <cta/transformer.hpp>
 
 #include <boost/hana/tuple.hpp>
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <iostream>
 #include <type_traits>
 
@@ -89,9 +91,45 @@ void instantiate(std::ostream& os) {
     }
 }
 
+// PyTorch's modules: loaded from a state_dict of nn.Linear(2, 1) and called, and the masks converted.
+void instantiate_pytorch(std::ostream& os) {
+    constexpr unsigned char linear_2x1[] = {
+        0x76, 0, 0, 0, 0, 0, 0, 0,
+        '{', '"', 'b', 'i', 'a', 's', '"', ':', '{', '"', 'd', 't', 'y', 'p', 'e', '"', ':', '"', 'F', '3', '2', '"',
+        ',', '"', 's', 'h', 'a', 'p', 'e', '"', ':', '[', '1', ']', ',', '"', 'd', 'a', 't', 'a', '_', 'o', 'f', 'f',
+        's', 'e', 't', 's', '"', ':', '[', '0', ',', '4', ']', '}', ',', '"', 'w', 'e', 'i', 'g', 'h', 't', '"', ':',
+        '{', '"', 'd', 't', 'y', 'p', 'e', '"', ':', '"', 'F', '3', '2', '"', ',', '"', 's', 'h', 'a', 'p', 'e', '"',
+        ':', '[', '1', ',', '2', ']', ',', '"', 'd', 'a', 't', 'a', '_', 'o', 'f', 'f', 's', 'e', 't', 's', '"', ':',
+        '[', '4', ',', '1', '2', ']', '}', '}',
+        0x00, 0x00, 0x00, 0x3f, 0x00, 0x00, 0x80, 0x3f, 0x00, 0x00, 0x00, 0x40};
+    const auto linear = cta::pytorch::load<cta::pytorch::nn::Linear<float, 2, 1>>(linear_2x1);
+    const auto tried = cta::pytorch::try_load<cta::pytorch::nn::Linear<double, 2, 1, false>>(linear_2x1, "fc.");
+    const auto batch = cta::pytorch::try_load_batch<cta::matrix<float, 1, 2>, 1>(linear_2x1, "weight",
+                                                                                cta::pytorch::batch_first);
+    os << linear(cta::matrix<float, 3, 2>{}) << static_cast<int>(tried.reason) << batch.value[0] << '\n';
+    const cta::pytorch::nn::MultiheadAttention<double, 4, 2, true, 3, 2> mha{};
+    const cta::matrix<double, 2, 4> q{};
+    const cta::matrix<double, 3, 3> k{};
+    const cta::matrix<double, 3, 2> v{};
+    const cta::matrix<std::uint8_t, 1, 3> padding{{{0, 0, 1}}};
+    const cta::matrix<std::uint8_t, 2, 3> mask{{{0, 1, 1}, {0, 0, 1}}};
+    const auto y = mha(q, k, v, cta::pytorch::key_padding_mask<2>(padding), cta::pytorch::attn_mask(mask));
+    os << y.attn_output << y.attn_output_weights << mha.steps(q, k, v).outputs << '\n';
+    using layer = cta::pytorch::nn::TransformerEncoderLayer<double, 4, 2, 8, cta::gelu_t, true>;
+    using decoder_layer = cta::pytorch::nn::TransformerDecoderLayer<double, 4, 2, 8>;
+    const cta::pytorch::nn::TransformerEncoder<layer, 2, true> encoder{};
+    const cta::pytorch::nn::TransformerDecoder<decoder_layer, 1> decoder{};
+    const cta::matrix<double, 3, 4> x{};
+    os << encoder(x, cta::causal) << decoder(x, q, cta::memory_mask(cta::pytorch::key_padding_mask<3>(
+                                                       cta::matrix<bool, 1, 2>{{{false, true}}})))
+       << cta::pytorch::nn::Embedding<float, 4, 2>{}(std::array<std::size_t, 2>{1, 3})
+       << cta::pytorch::nn::LayerNorm<double, 4, false>{}(x) << '\n';
+}
+
 }  // namespace
 
 int main() {
+    instantiate_pytorch(std::cout);
     instantiate<double>(std::cout);
     instantiate<float>(std::cout);
     instantiate<int>(std::cout);

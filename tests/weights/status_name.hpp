@@ -28,9 +28,13 @@ inline const char* status_name(cta::weights::status s) {
     case cta::weights::status::missing_tensor: return "missing_tensor";
     case cta::weights::status::shape_mismatch: return "shape_mismatch";
     case cta::weights::status::dtype_mismatch: return "dtype_mismatch";
+    case cta::weights::status::unexpected_tensor: return "unexpected_tensor";
+    case cta::weights::status::too_many_tensors: return "too_many_tensors";
     }
     return "?";
 }
+/// The last status that loading one tensor gives (try_load, try_load_npy): the corpus of files has a file for each up
+/// to it. unexpected_tensor and too_many_tensors come from loading a module (cta::pytorch::try_load, tests/pytorch).
 inline constexpr auto last_status = cta::weights::status::dtype_mismatch;
 
 }  // namespace test

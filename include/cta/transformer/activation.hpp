@@ -174,6 +174,41 @@ CTA_DETAIL_TARGET_TAG constexpr auto gelu_tanh(const M& m) noexcept {
     return detail::map_elements<static_cast<decltype(gelu_tanh(T{})) (*)(T) noexcept>(&gelu_tanh)>(m);
 }
 
+/// @brief The activation of a Transformer layer's feed-forward part, named by a type (the last template argument of
+/// `cta::feed_forward_weights`, `cta::encoder_layer_t` and `cta::decoder_layer_t`): `cta::relu_t` (PyTorch's
+/// `activation="relu"`, the default), `cta::gelu_t` (`activation="gelu"`), `cta::gelu_tanh_t` and `cta::silu_t`.
+/// `of<T>` is the scalar function on T, `name` PyTorch's spelling.
+struct relu_t {
+    template <class T>
+    static constexpr T (*of)(T) noexcept = &relu;  ///< `cta::relu` on T
+    static constexpr const char* name = "relu";     ///< as PyTorch spells it
+};
+/// @copydoc cta::relu_t
+struct gelu_t {
+    template <class T>
+    static constexpr T (*of)(T) noexcept = &gelu;  ///< `cta::gelu` on T
+    static constexpr const char* name = "gelu";     ///< as PyTorch spells it
+};
+/// @copydoc cta::relu_t
+struct gelu_tanh_t {
+    template <class T>
+    static constexpr T (*of)(T) noexcept = &gelu_tanh;  ///< `cta::gelu_tanh` on T
+    static constexpr const char* name = "gelu_tanh";     ///< `nn.GELU(approximate="tanh")`
+};
+/// @copydoc cta::relu_t
+struct silu_t {
+    template <class T>
+    static constexpr T (*of)(T) noexcept = &silu;  ///< `cta::silu` on T
+    static constexpr const char* name = "silu";     ///< `nn.SiLU()`
+};
+
+namespace detail {
+/// True for the activations of a feed-forward part.
+template <class A>
+inline constexpr bool is_activation_v = std::is_same_v<A, relu_t> || std::is_same_v<A, gelu_t> ||
+                                        std::is_same_v<A, gelu_tanh_t> || std::is_same_v<A, silu_t>;
+}  // namespace detail
+
 }  // namespace cta
 
 CTA_FP_PRODUCTS_END

@@ -63,16 +63,40 @@ inline constexpr bool is_block_record = false;
 template <std::size_t H, class... Steps>
 inline constexpr bool is_block_record<attention_layer_steps<H, Steps...>> = true;
 
+/// Keys and values from two matrices (`nn.MultiheadAttention(query, key, value)` with key and value apart, of kdim
+/// and vdim columns): what `attention_layer_into` takes as x_kv for them.
+template <class XK, class XV>
+struct keys_and_values {
+    const XK& keys;
+    const XV& values;
+};
+
+/// The keys' and the values' inputs of x_kv: the matrix itself, or those of a `keys_and_values`.
+template <class XKV>
+struct kv_inputs {
+    using keys = XKV;
+    using values = XKV;
+};
+template <class XK, class XV>
+struct kv_inputs<keys_and_values<XK, XV>> {
+    using keys = XK;
+    using values = XV;
+};
+template <class XKV>
+using keys_input_t = typename kv_inputs<XKV>::keys;
+template <class XKV>
+using values_input_t = typename kv_inputs<XKV>::values;
+
 /// The record of the attention sublayer with H heads for queries from XQ and keys and values from XKV: the
 /// projections have the type of `cta::linear(x, w, b)` (`linear_t`, which instantiates nothing: a broken shape rule
 /// is reported by the sublayer's check), the weights and outputs the element type of the queries.
 template <std::size_t H, class XQ, class XKV, class A>
 struct attention_layer_types {
     using queries_type = linear_t<XQ, decltype(A::w_query), decltype(A::b_query)>;
-    using keys_type = linear_t<XKV, decltype(A::w_key), decltype(A::b_key)>;
-    using values_type = linear_t<XKV, decltype(A::w_value), decltype(A::b_value)>;
+    using keys_type = linear_t<keys_input_t<XKV>, decltype(A::w_key), decltype(A::b_key)>;
+    using values_type = linear_t<values_input_t<XKV>, decltype(A::w_value), decltype(A::b_value)>;
     using R = typename queries_type::value_type;
-    using weights_type = matrix<R, XQ::rows, XKV::rows>;
+    using weights_type = matrix<R, XQ::rows, keys_input_t<XKV>::rows>;
     using concatenated_type = matrix<R, XQ::rows, queries_type::cols>;
     using outputs_type = linear_t<concatenated_type, decltype(A::w_out), decltype(A::b_out)>;
     using steps_type = attention_layer_steps<H, queries_type, keys_type, values_type, weights_type,
@@ -110,8 +134,12 @@ CTA_DETAIL_TARGET_TAG constexpr void attention_layer_into(Steps& s, const XQ& x_
     using T = product_t<typename Q::value_type, typename K::value_type>;
     constexpr std::size_t d_k = Q::cols / H;
     linear_into(s.queries, x_q, w.w_query, w.b_query);
-    linear_into(s.keys, x_kv, w.w_key, w.b_key);
-    linear_into(s.values, x_kv, w.w_value, w.b_value);
+    // One expression per branch and no declaration: the constant evaluators' budgets count statements (Clang) and
+    // operations (GCC), and the keys' and values' projections of one x_kv cost what they cost before keys_and_values.
+    if constexpr (std::is_same_v<XKV, keys_input_t<XKV>>)
+        linear_into(s.keys, x_kv, w.w_key, w.b_key), linear_into(s.values, x_kv, w.w_value, w.b_value);
+    else
+        linear_into(s.keys, x_kv.keys, w.w_key, w.b_key), linear_into(s.values, x_kv.values, w.w_value, w.b_value);
     if (detail::is_constant_evaluated()) {
         for (std::size_t h = 0; h < H; ++h) {
             const auto q = columns<d_k>(s.queries, h * d_k);
@@ -125,14 +153,15 @@ CTA_DETAIL_TARGET_TAG constexpr void attention_layer_into(Steps& s, const XQ& x_
         }
     } else {
         // The scores of multiply_transposed<T>(q, k) above, of the same type (the axes of q's and k's rows).
-        matrix_t<T, XQ::rows, XKV::rows, row_axis_t<Q>, row_axis_t<K>> scores;
+        using XK = keys_input_t<XKV>;
+        matrix_t<T, XQ::rows, XK::rows, row_axis_t<Q>, row_axis_t<K>> scores;
         for (std::size_t h = 0; h < H; ++h) {
-            multiply_at<T, XQ::rows, XKV::rows, d_k>(&scores.elems[0][0], XKV::rows, &s.queries.elems[0][h * d_k],
-                                                     Q::cols, &s.keys.elems[0][h * d_k], 1, K::cols);
+            multiply_at<T, XQ::rows, XK::rows, d_k>(&scores.elems[0][0], XK::rows, &s.queries.elems[0][h * d_k],
+                                                    Q::cols, &s.keys.elems[0][h * d_k], 1, K::cols);
             softmax_into(s.weights[h], logits_of<R, d_k>(scores, scaled, options...));
-            multiply_at<R, XQ::rows, d_k, XKV::rows>(&s.concatenated.elems[0][h * d_k], C::cols,
-                                                     &s.weights[h].elems[0][0], XKV::rows,
-                                                     &s.values.elems[0][h * d_k], V::cols, 1);
+            multiply_at<R, XQ::rows, d_k, XK::rows>(&s.concatenated.elems[0][h * d_k], C::cols,
+                                                    &s.weights[h].elems[0][0], XK::rows,
+                                                    &s.values.elems[0][h * d_k], V::cols, 1);
         }
     }
     linear_into(s.outputs, s.concatenated, w.w_out, w.b_out);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief The Transformer's decoder layer ("Attention Is All You Need", section 3.1; PyTorch's
-/// `nn.TransformerDecoderLayer` at inference, dropout off, ReLU): `cta::decoder_layer` and `cta::make_decoder_layer`,
+/// `nn.TransformerDecoderLayer` at inference, dropout off, ReLU or GELU):
+/// `cta::decoder_layer` and `cta::make_decoder_layer`,
 /// `cta::decode(x, memory, layer, options...)`, the record of every step `cta::decoder_steps` (returned by
 /// `cta::decoder_layer_steps`), and stacks of layers (`cta::decode(x, memory, layers, options...)`, every layer
 /// attending to the same `memory`, the encoder's outputs) with the records of their layers
@@ -16,7 +17,8 @@
 ///     r1 = x + SA(LN1(x)),   r2 = r1 + CA(LN2(r1), memory),   outputs = r2 + FF(LN3(r2))
 ///
 /// SA is the self-attention (the options, e.g. `cta::causal`, apply to it), CA the cross-attention: queries from
-/// the decoder, keys and values from `memory` (n_memory x d_memory), no mask. FF and LN as in the encoder layer.
+/// the decoder, keys and values from `memory` (n_memory x d_memory), masked only by the options given as
+/// `cta::memory_mask(m)` (PyTorch's `memory_mask` and `memory_key_padding_mask`). FF and LN as in the encoder layer.
 #pragma once
 
 #include <array>
@@ -51,6 +53,54 @@ CTA_FP_PRODUCTS_BEGIN
 
 namespace cta {
 
+/// @brief An option of the decoder layers: a mask of the cross-attention, n x n_memory (a `matrix<bool, ...>` keeps
+/// the entries that are `true`, a matrix of numbers is added to the scaled scores, as the attention functions' masks),
+/// made by `cta::memory_mask(m)`. The decoder's other options apply to its self-attention only.
+template <matrix_type M>
+struct memory_mask_t {
+    M mask;  ///< n x n_memory
+};
+
+/// @brief The mask `m` (n x n_memory) as a mask of a decoder layer's cross-attention (`cta::decode(x, memory, layer,
+/// cta::memory_mask(m))`).
+template <matrix_type M>
+CTA_DETAIL_TARGET_TAG constexpr memory_mask_t<M> memory_mask(const M& m) noexcept {
+    return {m};
+}
+
+namespace detail {
+
+/// The decoder's option `o` as an option of its self-attention: a memory mask becomes `cta::scaled`, which the
+/// attention sublayer implies (so it changes nothing).
+template <class O>
+CTA_DETAIL_TARGET_TAG constexpr const O& self_attention_option(const O& o) noexcept {
+    return o;
+}
+template <class M>
+CTA_DETAIL_TARGET_TAG constexpr scaled_t self_attention_option(const memory_mask_t<M>&) noexcept {
+    return scaled;
+}
+/// The decoder's option `o` as an option of its cross-attention: a memory mask's mask; any other option `cta::scaled`.
+template <class O>
+CTA_DETAIL_TARGET_TAG constexpr scaled_t cross_attention_option(const O&) noexcept {
+    return scaled;
+}
+template <class M>
+CTA_DETAIL_TARGET_TAG constexpr const M& cross_attention_option(const memory_mask_t<M>& o) noexcept {
+    return o.mask;
+}
+/// The option type the self-attention sees for the decoder's option O.
+template <class O>
+struct self_option {
+    using type = O;
+};
+template <class M>
+struct self_option<memory_mask_t<M>> {
+    using type = scaled_t;
+};
+
+}  // namespace detail
+
 /// @brief A decoder layer with `H` heads (in both attentions): the weights of its self-attention, of its
 /// cross-attention, of its feed-forward part and of its three layer normalisations, and where it normalises.
 template <std::size_t H, class SelfAttention, class CrossAttention, class FeedForward, class Norm1, class Norm2,
@@ -79,12 +129,14 @@ make_decoder_layer(const SelfAttention& self_attention, const CrossAttention& cr
     return {self_attention, cross_attention, feed_forward, norm_1, norm_2, norm_3};
 }
 
-/// @brief The type of a decoder layer of plain matrices of `T` whose memory has d_model columns too.
-template <class T, std::size_t DModel, std::size_t H, std::size_t DFF, class Placement = post_norm_t>
+/// @brief The type of a decoder layer of plain matrices of `T` whose memory has d_model columns too; the
+/// feed-forward part's activation last (`cta::relu_t` if omitted).
+template <class T, std::size_t DModel, std::size_t H, std::size_t DFF, class Placement = post_norm_t,
+          class Activation = relu_t>
 using decoder_layer_t =
     decoder_layer<H, decltype(encoder_layer_t<T, DModel, H, DFF>::self_attention),
                   decltype(encoder_layer_t<T, DModel, H, DFF>::self_attention),
-                  decltype(encoder_layer_t<T, DModel, H, DFF>::feed_forward),
+                  decltype(encoder_layer_t<T, DModel, H, DFF, Placement, Activation>::feed_forward),
                   decltype(encoder_layer_t<T, DModel, H, DFF>::norm_1),
                   decltype(encoder_layer_t<T, DModel, H, DFF>::norm_1),
                   decltype(encoder_layer_t<T, DModel, H, DFF>::norm_1), Placement>;
@@ -109,7 +161,7 @@ struct decoder_steps {
         (Model, residual_2),
         /// @brief z2 = LN2(residual_2) (post-norm) or LN3(residual_2) (pre-norm).
         (Model, feed_forward_inputs),
-        /// @brief relu(z2 W_1 + b_1), n x d_ff.
+        /// @brief act(z2 W_1 + b_1), n x d_ff (act: the feed-forward part's activation, ReLU by default).
         (Hidden, hidden),
         /// @brief FF(z2) = hidden W_2 + b_2.
         (Model, feed_forward),
@@ -214,14 +266,15 @@ CTA_DETAIL_TARGET_TAG constexpr void decoder_layer_into(Steps& s, const X& x, co
     const Model x_model = s.self_attention_inputs;
     if constexpr (pre) normalize_into(s.self_attention_inputs, x_model, layer.norm_1);
     attention_layer_into<Layer::heads>(s.self_attention, s.self_attention_inputs, s.self_attention_inputs,
-                                       layer.self_attention, options...);
+                                       layer.self_attention, self_attention_option(options)...);
     add(s.residual_1, x_model, s.self_attention.outputs);
     if constexpr (pre) {
         normalize_into(s.cross_attention_inputs, s.residual_1, layer.norm_2);
     } else {
         normalize_into(s.cross_attention_inputs, s.residual_1, layer.norm_1);
     }
-    attention_layer_into<Layer::heads>(s.cross_attention, s.cross_attention_inputs, memory, layer.cross_attention);
+    attention_layer_into<Layer::heads>(s.cross_attention, s.cross_attention_inputs, memory, layer.cross_attention,
+                                       cross_attention_option(options)...);
     add(s.residual_2, pre ? s.residual_1 : s.cross_attention_inputs, s.cross_attention.outputs);
     if constexpr (pre) {
         normalize_into(s.feed_forward_inputs, s.residual_2, layer.norm_3);
@@ -245,7 +298,7 @@ using decoder_layer_steps_t = typename detail::decoder_layer_types<X, M, Layer>:
 
 /// @brief Every step of the decoder layer `layer` on `x` (n x d_model) attending to `memory` (n_memory x d_memory,
 /// the encoder's outputs), in a `cta::decoder_steps` record. Options (masks of shape n x n, `cta::causal`) apply to
-/// the self-attention.
+/// the self-attention; masks of shape n x n_memory given as `cta::memory_mask(m)` to the cross-attention.
 ///
 /// Shape rules, each stopping the build with a message naming `cta::op::decoder_layer` and the matrices: h divides
 /// d_model; the self-attention weights are d_model x d_model; the cross-attention's w_key and w_value have
@@ -255,7 +308,7 @@ template <matrix_type X, matrix_type M, class Layer, class... Options>
 CTA_DETAIL_TARGET_TAG constexpr decoder_layer_steps_t<X, M, Layer> decoder_layer_steps(
     const X& x, const M& memory, const Layer& layer, const Options&... options) noexcept {
     decoder_layer_steps_t<X, M, Layer> s{};
-    if constexpr (detail::check_options<op::decoder_layer, Options...>() &&
+    if constexpr (detail::check_options<op::decoder_layer, typename detail::self_option<Options>::type...>() &&
                   detail::check_decoder_layer<X, M, Layer>()) {
         detail::decoder_layer_into(s, x, memory, layer, options...);
     }
@@ -366,7 +419,7 @@ CTA_DETAIL_TARGET_TAG constexpr decoder_stack_steps_t<X, M, std::array<Layer, N>
     const X& x, const M& memory, const std::array<Layer, N>& layers, const Options&... options) noexcept {
     static_assert(N > 0, "cta::decoder_stack_steps(x, memory, layers): a stack of at least one layer");
     decoder_stack_steps_t<X, M, std::array<Layer, N>> s{};
-    if constexpr (detail::check_options<op::decoder_layer, Options...>()) {
+    if constexpr (detail::check_options<op::decoder_layer, typename detail::self_option<Options>::type...>()) {
         detail::decoder_stack_into(s, x, memory, layers, options...);
     }
     return s;
@@ -380,7 +433,7 @@ CTA_DETAIL_TARGET_TAG constexpr decoder_stack_steps_t<X, M, boost::hana::tuple<L
     const X& x, const M& memory, const boost::hana::tuple<Layers...>& layers, const Options&... options) noexcept {
     static_assert(sizeof...(Layers) > 0, "cta::decoder_stack_steps(x, memory, layers): a stack of at least one layer");
     decoder_stack_steps_t<X, M, boost::hana::tuple<Layers...>> s{};
-    if constexpr (detail::check_options<op::decoder_layer, Options...>()) {
+    if constexpr (detail::check_options<op::decoder_layer, typename detail::self_option<Options>::type...>()) {
         detail::decoder_stack_into(s, x, memory, layers, options...);
     }
     return s;

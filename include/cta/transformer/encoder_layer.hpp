@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief The Transformer's encoder layer ("Attention Is All You Need", section 3.1; PyTorch's
-/// `nn.TransformerEncoderLayer` at inference, dropout off, ReLU): `cta::encoder_layer` and `cta::make_encoder_layer`,
+/// `nn.TransformerEncoderLayer` at inference, dropout off, ReLU or GELU):
+/// `cta::encoder_layer` and `cta::make_encoder_layer`,
 /// `cta::encode(x, layer, options...)`, the record of every step `cta::encoder_steps` (returned by
 /// `cta::encoder_layer_steps`), and stacks of layers (`cta::encode(x, layers, options...)` for a `std::array` of
 /// layers of one type or a `boost::hana::tuple` of layers of several) with the records of their layers
@@ -16,7 +17,8 @@
 ///
 ///     r1 = x + SA(LN1(x)),   z = LN2(r1),    r2 = r1 + FF(z),     outputs = r2
 ///
-/// SA is the attention sublayer (`<cta/transformer/attention_layer.hpp>`), FF(z) = relu(z W_1 + b_1) W_2 + b_2 and
+/// SA is the attention sublayer (`<cta/transformer/attention_layer.hpp>`), FF(z) = act(z W_1 + b_1) W_2 + b_2
+/// (act the activation of the feed-forward weights: ReLU, GELU, ...; `cta::feed_forward_weights`) and
 /// LN the layer normalisation (`<cta/transformer/normalization.hpp>`). The residual additions are `a + b`.
 #pragma once
 
@@ -76,15 +78,17 @@ CTA_DETAIL_TARGET_TAG constexpr encoder_layer<H, Attention, FeedForward, Norm1, 
 }
 
 /// @brief The type of an encoder layer of plain matrices of `T`: d_model x d_model attention weights, a d_model x
-/// d_ff and a d_ff x d_model feed-forward weight, biases and gains one row each.
-template <class T, std::size_t DModel, std::size_t H, std::size_t DFF, class Placement = post_norm_t>
+/// d_ff and a d_ff x d_model feed-forward weight, biases and gains one row each; the feed-forward part's activation
+/// last (`cta::relu_t` if omitted, `cta::gelu_t`, ...).
+template <class T, std::size_t DModel, std::size_t H, std::size_t DFF, class Placement = post_norm_t,
+          class Activation = relu_t>
 using encoder_layer_t =
     encoder_layer<H,
                   attention_weights<matrix<T, DModel, DModel>, matrix<T, 1, DModel>, matrix<T, DModel, DModel>,
                                     matrix<T, 1, DModel>, matrix<T, DModel, DModel>, matrix<T, 1, DModel>,
                                     matrix<T, DModel, DModel>, matrix<T, 1, DModel>>,
                   feed_forward_weights<matrix<T, DModel, DFF>, matrix<T, 1, DFF>, matrix<T, DFF, DModel>,
-                                       matrix<T, 1, DModel>>,
+                                       matrix<T, 1, DModel>, Activation>,
                   layer_norm_weights<matrix<T, 1, DModel>, matrix<T, 1, DModel>>,
                   layer_norm_weights<matrix<T, 1, DModel>, matrix<T, 1, DModel>>, Placement>;
 
@@ -101,7 +105,7 @@ struct encoder_steps {
         (Model, residual_1),
         /// @brief z, the feed-forward part's inputs: LN1(r1) (post-norm) or LN2(r1) (pre-norm).
         (Model, feed_forward_inputs),
-        /// @brief relu(z W_1 + b_1), n x d_ff.
+        /// @brief act(z W_1 + b_1), n x d_ff (act: the feed-forward part's activation, ReLU by default).
         (Hidden, hidden),
         /// @brief FF(z) = hidden W_2 + b_2.
         (Model, feed_forward),
@@ -188,19 +192,22 @@ CTA_DETAIL_TARGET_TAG constexpr void normalize_into(Y& y, const Z& z, const N& n
     }
 }
 
-/// The feed-forward part on z with the weights f, its steps written into `hidden` = relu(z W_1 + b_1) and `outputs`
-/// = hidden W_2 + b_2: `hidden = relu(linear(z, f.w_1, f.b_1))` and `outputs = linear(hidden, f.w_2, f.b_2)`, the
-/// same bits.
+/// The feed-forward part on z with the weights f, its steps written into `hidden` = act(z W_1 + b_1) and `outputs`
+/// = hidden W_2 + b_2, act the weights' activation (`F::activation`, `cta::relu_t` by default): `hidden =
+/// act(linear(z, f.w_1, f.b_1))` and `outputs = linear(hidden, f.w_2, f.b_2)`, the same bits.
 template <class Hidden, class Y, class Z, class F>
 CTA_DETAIL_TARGET_TAG constexpr void feed_forward_into(Hidden& hidden, Y& outputs, const Z& z, const F& f) noexcept {
+    // No declaration before the branch: Clang counts one as a step of its budget.
     if (detail::is_constant_evaluated()) {  // fewer operations of GCC's budget than writing through the references
-        // relu(linear(...)) without the call of the matrix overload: one call fewer of the budget, the same bits.
-        hidden = map_elements<relu_of<typename Hidden::value_type>>(linear(z, f.w_1, f.b_1));
+        // act(linear(...)) without the call of the matrix overload: one call fewer of the budget, the same bits.
+        hidden = map_elements<F::activation::template of<typename Hidden::value_type>>(linear(z, f.w_1, f.b_1));
         outputs = linear(hidden, f.w_2, f.b_2);
     } else {
+        using T = typename Hidden::value_type;
+        constexpr T (*act)(T) noexcept = F::activation::template of<T>;
         linear_into(hidden, z, f.w_1, f.b_1);
         for (std::size_t i = 0; i < Hidden::rows; ++i) {
-            for (std::size_t j = 0; j < Hidden::cols; ++j) hidden.elems[i][j] = relu(hidden.elems[i][j]);
+            for (std::size_t j = 0; j < Hidden::cols; ++j) hidden.elems[i][j] = act(hidden.elems[i][j]);
         }
         linear_into(outputs, hidden, f.w_2, f.b_2);
     }

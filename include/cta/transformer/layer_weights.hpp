@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cta/matrix.hpp>
+#include <cta/transformer/activation.hpp>
 
 namespace cta {
 
@@ -33,18 +34,21 @@ struct attention_weights {
 template <class WQ, class BQ, class WK, class BK, class WV, class BV, class WO, class BO>
 attention_weights(WQ, BQ, WK, BK, WV, BV, WO, BO) -> attention_weights<WQ, BQ, WK, BK, WV, BV, WO, BO>;
 
-/// @brief The weights of a feed-forward part, `linear2(relu(linear1(x)))`: `w_1` d_model x d_ff, `b_1` one row of
-/// d_ff, `w_2` d_ff x d_model, `b_2` one row of d_model (PyTorch's `linear1.weight` is `w_1^T`, `linear2.weight`
-/// is `w_2^T`).
-template <class W1, class B1, class W2, class B2>
+/// @brief The weights of a feed-forward part, `linear2(activation(linear1(x)))`: `w_1` d_model x d_ff, `b_1` one
+/// row of d_ff, `w_2` d_ff x d_model, `b_2` one row of d_model (PyTorch's `linear1.weight` is `w_1^T`,
+/// `linear2.weight` is `w_2^T`), and the activation, `Activation`: `cta::relu_t` (the default, PyTorch's
+/// `activation="relu"`), `cta::gelu_t` (`"gelu"`), `cta::gelu_tanh_t` or `cta::silu_t`
+/// (`<cta/transformer/activation.hpp>`).
+template <class W1, class B1, class W2, class B2, class Activation = relu_t>
 struct feed_forward_weights {
+    using activation = Activation;  ///< the activation between the two linear maps
     W1 w_1;  ///< d_model x d_ff
     B1 b_1;  ///< 1 x d_ff
     W2 w_2;  ///< d_ff x d_model
     B2 b_2;  ///< 1 x d_model
 };
 
-/// Deduced from the four matrices.
+/// Deduced from the four matrices: ReLU.
 template <class W1, class B1, class W2, class B2>
 feed_forward_weights(W1, B1, W2, B2) -> feed_forward_weights<W1, B1, W2, B2>;
 

@@ -34,7 +34,9 @@ enum class status : unsigned char {
     duplicate_name,         ///< two tensors of a safetensors file with the same name
     missing_tensor,         ///< no tensor of that name in the safetensors file
     shape_mismatch,         ///< the tensor's shape is not the matrix's (see docs/weights.md for 0-D and 1-D)
-    dtype_mismatch          ///< the tensor's dtype does not load exactly into the matrix's element type
+    dtype_mismatch,         ///< the tensor's dtype does not load exactly into the matrix's element type
+    unexpected_tensor,      ///< a tensor of the file (under the prefix asked for) that the module does not have
+    too_many_tensors        ///< more tensors in the file than the reader's capacity (a template argument)
 };
 
 /// @brief A sentence that says what `s` means.
@@ -58,6 +60,8 @@ CTA_DETAIL_TARGET_TAG constexpr const char* describe(status s) noexcept {
     case status::missing_tensor: return "no tensor of that name";
     case status::shape_mismatch: return "the tensor's shape is not the matrix's";
     case status::dtype_mismatch: return "the tensor's dtype does not load exactly into the matrix's element type";
+    case status::unexpected_tensor: return "a tensor that the module does not have";
+    case status::too_many_tensors: return "more tensors than the reader's capacity";
     }
     return "unknown";
 }
@@ -191,6 +195,8 @@ template <class M> void two_tensors_have_the_same_name() noexcept {}
 template <class M> void no_tensor_has_this_name() noexcept {}
 template <class M> void the_tensor_shape_is_not_the_matrix_shape() noexcept {}
 template <class M> void the_tensor_dtype_does_not_convert_exactly_to_the_matrix_element_type() noexcept {}
+template <class M> void the_file_has_a_tensor_the_module_does_not_have() noexcept {}
+template <class M> void the_file_has_more_tensors_than_the_capacity() noexcept {}
 ///@}
 
 /// @brief Stops a constant evaluation with the reason `s`; the arguments are what Clang prints: the tensor's name
@@ -219,6 +225,8 @@ CTA_DETAIL_TARGET_TAG constexpr void stop(status s, const char* tensor, const ch
     case status::missing_tensor: no_tensor_has_this_name<M>(); return;
     case status::shape_mismatch: the_tensor_shape_is_not_the_matrix_shape<M>(); return;
     case status::dtype_mismatch: the_tensor_dtype_does_not_convert_exactly_to_the_matrix_element_type<M>(); return;
+    case status::unexpected_tensor: the_file_has_a_tensor_the_module_does_not_have<M>(); return;
+    case status::too_many_tensors: the_file_has_more_tensors_than_the_capacity<M>(); return;
     }
 }
 

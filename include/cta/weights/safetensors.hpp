@@ -257,6 +257,116 @@ CTA_DETAIL_TARGET_TAG constexpr result<M> read_safetensors(file_view<Byte> f, na
     return out;
 }
 
+/// One tensor of a safetensors file as an index keeps it: where its key is (the string's content, escapes not
+/// decoded), the decoded name's length, and its data offsets. Its dtype and shape are read again from the header
+/// when the tensor is read (`indexed_entry`).
+struct indexed_tensor {
+    std::size_t name_begin = 0;
+    std::size_t name_end = 0;
+    std::size_t name_size = 0;
+    std::size_t begin = 0;
+    std::size_t end = 0;
+};
+
+/// @brief A safetensors file checked once and its tensors listed, up to `Capacity` of them: what loading many
+/// tensors of one file (a PyTorch state_dict) reads instead of checking the whole file for each tensor. `reason` is
+/// ok, or the file's first problem (as `read_safetensors` finds it) with its position and the tensor concerned;
+/// `too_many_tensors` when the file holds more than `Capacity` tensors.
+template <class Byte, std::size_t Capacity>
+struct safetensors_index {
+    file_view<Byte> file{nullptr, 0};
+    std::size_t header_length = 0;
+    indexed_tensor tensors[Capacity] = {};
+    std::size_t count = 0;
+    status reason = status::ok;
+    std::size_t at = 0;
+    tensor_name tensor{};
+    file_tensor tensor_file{};
+
+    /// The data's first byte in the file.
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr std::size_t data() const noexcept { return 8 + header_length; }
+};
+
+/// The length of the decoded JSON string content [begin, finish).
+template <class Byte>
+CTA_DETAIL_TARGET_TAG constexpr std::size_t json_string_size(file_view<Byte> f, std::size_t begin,
+                                                             std::size_t finish) noexcept {
+    json_string_bytes<Byte> bytes{f, begin, finish};
+    std::size_t n = 0;
+    unsigned char c = 0;
+    while (bytes.next(c)) ++n;
+    return n;
+}
+
+/// The index of the safetensors file f: its header read once (each entry, then each pair of tensors for a repeated
+/// name or shared bytes, then the bytes no tensor covers), the same checks as `read_safetensors` in the same order.
+template <std::size_t Capacity, class Byte>
+CTA_DETAIL_TARGET_TAG constexpr safetensors_index<Byte, Capacity> index_safetensors(file_view<Byte> f) noexcept {
+    safetensors_index<Byte, Capacity> ix;
+    ix.file = f;
+    const auto fail = [&ix, f](status s, std::size_t at, std::size_t name_begin, std::size_t name_end,
+                               const file_tensor& t) {
+        ix.reason = s;
+        ix.at = at;
+        if (name_end > name_begin || s == status::duplicate_name) {
+            ix.tensor = json_string_name(f, name_begin, name_end);
+            ix.tensor_file = t;
+        }
+        return ix;
+    };
+    if (f.size < 8) return fail(status::truncated, f.size, 0, 0, {});
+    const std::uint64_t length = read_little_endian(f.data, 0, 8);
+    if (length > f.size - 8) return fail(status::header_too_long, 0, 0, 0, {});
+    ix.header_length = static_cast<std::size_t>(length);
+    const std::size_t data_size = f.size - 8 - ix.header_length;
+    std::size_t covered = 0;
+    bool full = false;
+    walk_outcome walk = walk_safetensors(f, ix.header_length, [&](const safetensors_entry& e) {
+        if (e.metadata) return status::ok;
+        covered = covered + (e.end - e.begin) > data_size ? data_size + 1 : covered + (e.end - e.begin);
+        if (ix.count == Capacity) {
+            full = true;
+            return status::ok;  // the rest of the header is still checked
+        }
+        ix.tensors[ix.count++] = {e.name_begin, e.name_end, json_string_size(f, e.name_begin, e.name_end), e.begin,
+                                  e.end};
+        return status::ok;
+    });
+    if (walk.reason != status::ok)
+        return fail(walk.reason, walk.at, walk.entry.name_begin, walk.entry.name_end, walk.entry.tensor);
+    if (full) return fail(status::too_many_tensors, 8, 0, 0, {});
+    for (std::size_t j = 1; j < ix.count; ++j) {
+        const indexed_tensor& b = ix.tensors[j];
+        for (std::size_t i = 0; i < j; ++i) {
+            const indexed_tensor& a = ix.tensors[i];
+            status s = status::ok;
+            if (a.name_size == b.name_size && json_strings_equal(f, a.name_begin, a.name_end, b.name_begin, b.name_end))
+                s = status::duplicate_name;
+            else if (a.begin < a.end && b.begin < b.end && b.begin < a.end && a.begin < b.end)
+                s = status::overlapping_offsets;
+            if (s != status::ok) return fail(s, b.name_begin - 1, b.name_begin, b.name_end, {});
+        }
+    }
+    if (covered != data_size) return fail(status::uncovered_data, 8 + ix.header_length, 0, 0, {});
+    return ix;
+}
+
+/// The dtype and shape of the indexed tensor t, read again from the header.
+template <class Byte, std::size_t Capacity>
+CTA_DETAIL_TARGET_TAG constexpr file_tensor indexed_entry(const safetensors_index<Byte, Capacity>& ix,
+                                                          const indexed_tensor& t) noexcept {
+    json_reader<Byte> r{ix.file, t.name_begin - 1, ix.data()};
+    std::size_t b = 0;
+    std::size_t e = 0;
+    safetensors_entry entry{};
+    std::size_t at = 0;
+    if (r.string(b, e) && r.consume(':')) {
+        r.skip_whitespace();
+        (void)read_tensor_entry(r, entry, ix.file.size - ix.data(), at);
+    }
+    return entry.tensor;
+}
+
 }  // namespace detail
 
 /// @brief The tensor `name` of the safetensors file `bytes` as a matrix `M`, or why it cannot be: `result<M>`
