@@ -183,8 +183,8 @@ struct MultiheadAttention
 
     /// @brief Every step of `forward(query, key, value, options...)`: a `cta::attention_layer_steps` record.
     template <matrix_type XQ, matrix_type XK, matrix_type XV, class... Options>
-    CTA_DETAIL_TARGET_TAG constexpr auto steps(const XQ& query, const XK& key, const XV& value,
-                                               const Options&... options) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr auto steps(const XQ& query, const XK& key, const XV& value,
+                                                             const Options&... options) const noexcept {
         using KV = cta::detail::keys_and_values<XK, XV>;
         using Types = cta::detail::attention_layer_types<NumHeads, XQ, KV, MultiheadAttention>;
         typename Types::steps_type s{};

@@ -39,7 +39,7 @@ struct tensor_key {
     std::size_t layer = static_cast<std::size_t>(-1);  ///< the index appended by `index`, if any
 
     /// @brief This key followed by the `n` bytes of `s`.
-    CTA_DETAIL_TARGET_TAG constexpr tensor_key plus(const char* s, std::size_t n) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr tensor_key plus(const char* s, std::size_t n) const noexcept {
         tensor_key k = *this;
         if (k.part_count < 6) k.parts[k.part_count] = s;
         ++k.part_count;
@@ -53,13 +53,13 @@ struct tensor_key {
         return k;
     }
     /// @brief This key followed by the null-terminated `s`.
-    CTA_DETAIL_TARGET_TAG constexpr tensor_key operator+(const char* s) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr tensor_key operator+(const char* s) const noexcept {
         std::size_t n = 0;
         while (s[n] != '\0') ++n;
         return plus(s, n);
     }
     /// @brief This key followed by the decimal digits of `i` and a dot: `"layers."` then 3 is `"layers.3."`.
-    CTA_DETAIL_TARGET_TAG constexpr tensor_key index(std::size_t i) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr tensor_key index(std::size_t i) const noexcept {
         char digits[24] = {};
         std::size_t n = 0;
         std::size_t v = i;
