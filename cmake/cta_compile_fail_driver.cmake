@@ -3,12 +3,22 @@
 # and the compiler's first lines must match every regular expression REGEX_0 ... REGEX_<REGEX_COUNT - 1>, and the
 # whole output ANYWHERE_0 ... ANYWHERE_<ANYWHERE_COUNT - 1>. Run by the compile_fail.<name>.ok and .ko tests (see
 # cta_compile_fail.cmake).
-# With NINJA (the build tree's Ninja), the target's commands are Ninja's own (`ninja -t commands`, which reads the
-# build file and writes nothing) and run here, in BUILD_DIR as Ninja runs them, so that tests of one build tree can
-# run at once; a compile-fail target is one object, one command. Without NINJA, `cmake --build`.
+# With NINJA (the build tree's Ninja), the target's command is Ninja's own (`ninja -t commands`, which reads the
+# build file and writes nothing; the one that compiles into CMakeFiles/<target>.dir/) and runs here, in BUILD_DIR as Ninja runs it, so that tests of one build tree can
+# run at once; a compile-fail target is one object, one command (what it needs generated, such as a header of
+# cta_add_weights, the build has made before: with all, or cta_compiler_tests). Without NINJA, `cmake --build`.
 if(DEFINED NINJA AND NOT NINJA STREQUAL "")
   execute_process(COMMAND "${NINJA}" -C "${BUILD_DIR}" -t commands "${TARGET}"
-                  RESULT_VARIABLE result OUTPUT_VARIABLE commands ERROR_VARIABLE commands_error)
+                  RESULT_VARIABLE result OUTPUT_VARIABLE all_commands ERROR_VARIABLE commands_error)
+  string(REPLACE ";" "\\;" all_commands "${all_commands}")
+  string(REPLACE "\n" ";" all_commands "${all_commands}")
+  set(commands "")
+  foreach(command IN LISTS all_commands)
+    string(FIND "${command}" "CMakeFiles/${TARGET}.dir/" at)
+    if(NOT at EQUAL -1)
+      string(APPEND commands "${command}\n")
+    endif()
+  endforeach()
   string(STRIP "${commands}" commands)
   if(NOT result EQUAL 0 OR commands STREQUAL "" OR commands MATCHES "\n")
     message(FATAL_ERROR "${TARGET}: expected Ninja to build it with one command; `ninja -t commands` said:\n"

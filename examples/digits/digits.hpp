@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: BSL-1.0
+// The digits classifier of train.py (docs/digits.md), by PyTorch's names: `digits::model<T>` reads the state_dict
+// train.py writes (digits.safetensors) with cta::pytorch::load and classifies an 8 x 8 image as DigitsViT.forward does.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include <cta/pytorch.hpp>
+#include <cta/transformer/generation.hpp>
+#include <cta/weights.hpp>
+
+namespace digits {
+
+inline constexpr std::size_t d_model = 16;       // train.py's D_MODEL
+inline constexpr std::size_t nhead = 2;          // NHEAD
+inline constexpr std::size_t d_ff = 32;          // D_FF
+inline constexpr std::size_t layers = 2;         // LAYERS
+inline constexpr std::size_t patches = 16;       // PATCHES: 4 x 4 patches of 2 x 2 pixels
+inline constexpr std::size_t patch_pixels = 4;   // PATCH_PIXELS
+inline constexpr std::size_t classes = 10;       // CLASSES
+inline constexpr std::size_t pixels = 64;        // an image, 8 x 8, row by row
+
+/// An image as the files hold it: 64 pixels, 0 to 16, row by row.
+using image = cta::matrix<std::uint8_t, 1, pixels>;
+
+/// The 16 patches of an image, one per row, each its 2 x 2 pixels row by row, divided by 16 (train.py's patches()).
+template <class T>
+constexpr cta::matrix<T, patches, patch_pixels> patches_of(const image& x) noexcept {
+    cta::matrix<T, patches, patch_pixels> p{};
+    for (std::size_t q = 0; q < patches; ++q)
+        for (std::size_t k = 0; k < patch_pixels; ++k)
+            p.elems[q][k] = static_cast<T>(x.elems[0][(2 * (q / 4) + k / 2) * 8 + 2 * (q % 4) + k % 2]) / T(16);
+    return p;
+}
+
+// [digits:model]
+/// DigitsViT: embed (Linear 4 -> 16), pos (16 x 16), encoder (2 pre-norm layers, d_model 16, 2 heads, d_ff 32, ReLU,
+/// and the final LayerNorm), the mean over the 16 positions, head (Linear 16 -> 10).
+template <class T>
+struct model {
+    using encoder_layer = cta::pytorch::nn::TransformerEncoderLayer<T, d_model, nhead, d_ff, cta::relu_t, true>;
+    cta::pytorch::nn::Linear<T, patch_pixels, d_model> embed{};
+    cta::matrix<T, patches, d_model> pos{};
+    cta::pytorch::nn::TransformerEncoder<encoder_layer, layers, true> encoder{};
+    cta::pytorch::nn::Linear<T, d_model, classes> head{};
+
+    template <class Reader>
+    constexpr void read_state(Reader& r, const cta::pytorch::tensor_key& key) noexcept {
+        embed.read_state(r, key + "embed.");
+        r.read(pos, key + "pos", cta::pytorch::as_stored(patches, d_model));
+        encoder.read_state(r, key + "encoder.");
+        head.read_state(r, key + "head.");
+    }
+
+    /// The 10 logits of an image.
+    constexpr cta::matrix<T, 1, classes> logits(const image& x) const noexcept {
+        auto h = embed(patches_of<T>(x));
+        for (std::size_t i = 0; i < patches; ++i)
+            for (std::size_t j = 0; j < d_model; ++j) h.elems[i][j] += pos.elems[i][j];
+        const auto y = encoder(h);
+        cta::matrix<T, 1, d_model> mean{};
+        for (std::size_t j = 0; j < d_model; ++j) {
+            T sum = 0;
+            for (std::size_t i = 0; i < patches; ++i) sum += y.elems[i][j];
+            mean.elems[0][j] = sum / T(patches);
+        }
+        return head(mean);
+    }
+    /// The predicted class: the first index of the largest logit (torch.argmax).
+    constexpr std::size_t classify(const image& x) const noexcept { return cta::argmax(logits(x), 0); }
+};
+// [/digits:model]
+
+}  // namespace digits
