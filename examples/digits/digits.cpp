@@ -7,6 +7,8 @@
 #include <cstring>
 #include <span>
 
+#include <cta/compare.hpp>
+
 #include "digits_proof.hpp"
 
 namespace {
@@ -23,6 +25,16 @@ bool same_bits_as_compile_time(const digits::model<T>& model) {
     return std::memcmp(&at_compile_time, &at_run_time, sizeof at_run_time) == 0;
 }
 
+/// logits_into (caller-provided storage) gives logits' bits, while compiling too.
+template <class T>
+constexpr bool into_same_as_logits(std::size_t i) {
+    digits::workspace<T> w{};
+    const auto& m = digits::proof::trained<T>;
+    digits::logits_into(w, m, digits::proof::test_image(i));
+    return cta::identical(w.logits, m.logits(digits::proof::test_image(i)));
+}
+static_assert(into_same_as_logits<float>(0));
+
 template <class T>
 bool run(const char* type) {
     // Read at run time: the bytes of the files, through a pointer the compiler does not follow.
@@ -36,18 +48,25 @@ bool run(const char* type) {
     const digits::model<T>& model = loaded.value;
     std::size_t as_pytorch = 0;
     std::size_t correct = 0;
+    std::size_t into_same = 0;
+    static digits::workspace<T> w;
     for (std::size_t i = 0; i < digits::proof::test_count; ++i) {
-        const std::size_t c = model.classify(digits::proof::test_image(i));
+        const auto x = digits::proof::test_image(i);
+        const auto logits = model.logits(x);
+        digits::logits_into(w, model, x);
+        into_same += std::memcmp(&logits, &w.logits, sizeof logits) == 0;
+        const std::size_t c = cta::argmax(logits, 0);
         as_pytorch += c == digits::proof::pytorch_prediction(i);
         correct += c == digits::proof::test_labels.elems[0][i];
     }
     const bool same = same_bits_as_compile_time<T, 0>(model) && same_bits_as_compile_time<T, 1>(model) &&
                       same_bits_as_compile_time<T, 359>(model);
     std::printf("%s: %zu of %zu test images classified as PyTorch does, %zu right (PyTorch: %zu); logits of images "
-                "0, 1, 359 the same bits as at compile time: %s\n",
+                "0, 1, 359 the same bits as at compile time: %s; logits_into the same bits as logits: %zu of %zu\n",
                 type, as_pytorch, digits::proof::test_count, correct, digits::results::pytorch_test_correct,
-                same ? "yes" : "no");
-    return as_pytorch == digits::proof::test_count && correct == digits::results::pytorch_test_correct && same;
+                same ? "yes" : "no", into_same, digits::proof::test_count);
+    return as_pytorch == digits::proof::test_count && correct == digits::results::pytorch_test_correct && same &&
+           into_same == digits::proof::test_count;
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // train.py writes (digits.safetensors) with cta::pytorch::load and classifies an 8 x 8 image as DigitsViT.forward does.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -71,5 +72,35 @@ struct model {
     constexpr std::size_t classify(const image& x) const noexcept { return cta::argmax(logits(x), 0); }
 };
 // [/digits:model]
+
+/// Every intermediate of one image's logits, in storage the caller provides (model<T>::logits_into): with it the
+/// model needs no memory but sizeof(workspace<T>), known while compiling, and the stack of its calls.
+template <class T>
+struct workspace {
+    using sequence = cta::matrix<T, patches, d_model>;
+    cta::matrix<T, patches, patch_pixels> inputs{};  ///< the patches, divided by 16
+    sequence embedded{};                              ///< embed(inputs) + pos
+    cta::encoder_stack_steps_t<sequence, std::array<typename model<T>::encoder_layer, layers>> encoder{};
+    sequence normalized{};                            ///< the encoder's final LayerNorm
+    cta::matrix<T, 1, d_model> mean{};                ///< over the 16 positions
+    cta::matrix<T, 1, classes> logits{};              ///< head(mean)
+};
+
+/// model.logits(x), the same bits, every step written into w.
+template <class T>
+constexpr void logits_into(workspace<T>& w, const model<T>& m, const image& x) noexcept {
+    w.inputs = patches_of<T>(x);
+    w.embedded = m.embed(w.inputs);
+    for (std::size_t i = 0; i < patches; ++i)
+        for (std::size_t j = 0; j < d_model; ++j) w.embedded.elems[i][j] += m.pos.elems[i][j];
+    cta::encoder_stack_steps_into(w.encoder, w.embedded, m.encoder.layers);
+    w.normalized = m.encoder.norm(w.encoder[layers - 1].outputs);
+    for (std::size_t j = 0; j < d_model; ++j) {
+        T sum = 0;
+        for (std::size_t i = 0; i < patches; ++i) sum += w.normalized.elems[i][j];
+        w.mean.elems[0][j] = sum / T(patches);
+    }
+    w.logits = m.head(w.mean);
+}
 
 }  // namespace digits

@@ -252,6 +252,27 @@ static_assert(cta::encoder_stack_steps(x_changed_1, hana::make_tuple(enc_post, e
               stack_tuple_steps_double);
 static_assert(cta::encoder_stack_steps(x_double, hana::make_tuple(enc_post, enc_3), cta::causal) !=
               stack_tuple_steps_double);
+// The same records written into storage the caller provides (encoder_layer_steps_into, encoder_stack_steps_into):
+// the same bits, options included; std::array and boost::hana::tuple stacks.
+template <class Record, class X, class Layers, class... Options>
+constexpr std::remove_cv_t<Record> stack_into(const X& x, const Layers& layers, const Options&... options) {
+    std::remove_cv_t<Record> s{};
+    cta::encoder_stack_steps_into(s, x, layers, options...);
+    return s;
+}
+template <class Record, class X, class Layer, class... Options>
+constexpr std::remove_cv_t<Record> layer_into(const X& x, const Layer& layer, const Options&... options) {
+    std::remove_cv_t<Record> s{};
+    cta::encoder_layer_steps_into(s, x, layer, options...);
+    return s;
+}
+static_assert(layer_into<decltype(encoder_post_causal_double)>(x_double, enc_post, cta::causal) ==
+              encoder_post_causal_double);
+static_assert(layer_into<decltype(encoder_post_causal_double)>(x_double, enc_post) != encoder_post_causal_double);
+static_assert(stack_into<decltype(stack_array_steps_double)>(x_double, std::array{enc_post, enc_2}, cta::causal) ==
+              cta::encoder_stack_steps(x_double, std::array{enc_post, enc_2}, cta::causal));
+static_assert(stack_into<decltype(stack_tuple_steps_double)>(x_double, hana::make_tuple(enc_post, enc_3)) ==
+              cta::encoder_stack_steps(x_double, hana::make_tuple(enc_post, enc_3)));
 
 // Decoder stacks, every layer attending to the memory.
 constexpr auto dec_pre = decoder_of<data<double>::dec, cta::pre_norm_t>(identity);

@@ -308,6 +308,19 @@ CTA_DETAIL_TARGET_TAG constexpr encoder_layer_steps_t<X, Layer> encoder_layer_st
     return s;
 }
 
+/// @brief Every step of the encoder layer `layer` on `x` into `s`, a record the caller provides (a static, a member of
+/// a workspace): what `cta::encoder_layer_steps(x, layer, options...)` returns, the same bits, written where it is
+/// kept. The layer then needs no memory but `s` (sizeof(s), known while compiling) and the stack of its calls.
+/// Options and shape rules as `cta::encoder_layer_steps`.
+template <matrix_type X, class Layer, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr void encoder_layer_steps_into(encoder_layer_steps_t<X, Layer>& s, const X& x,
+                                                              const Layer& layer, const Options&... options) noexcept {
+    if constexpr (detail::check_options<op::encoder_layer, Options...>() &&
+                  detail::check_encoder_layer<X, Layer>()) {
+        detail::encoder_layer_into(s, x, layer, options...);
+    }
+}
+
 /// @brief The outputs of the encoder layer `layer` on `x`: `cta::encoder_layer_steps(x, layer, options...).outputs`,
 /// the same bits.
 template <matrix_type X, class Layer, class... Options>
@@ -420,6 +433,19 @@ CTA_DETAIL_TARGET_TAG constexpr encoder_stack_steps_t<X, std::array<Layer, N>> e
         detail::encoder_stack_into(s, x, layers, options...);
     }
     return s;
+}
+
+/// @brief Every step of a stack of encoder layers on `x` into `s`, records the caller provides: what
+/// `cta::encoder_stack_steps(x, layers, options...)` returns, the same bits (the outputs of the last layer are those
+/// of `cta::encode(x, layers, options...)`), written where they are kept; the stack needs no memory but `s` and the
+/// stack of its calls. For a `std::array` of layers or a `boost::hana::tuple`. Options and shape rules as
+/// `cta::encoder_layer_steps`.
+template <matrix_type X, class Layers, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr void encoder_stack_steps_into(encoder_stack_steps_t<X, Layers>& s, const X& x,
+                                                              const Layers& layers, const Options&... options) noexcept {
+    if constexpr (detail::check_options<op::encoder_layer, Options...>()) {
+        detail::encoder_stack_into(s, x, layers, options...);
+    }
 }
 
 /// @brief Every step of a stack of encoder layers of several types (a `boost::hana::tuple`) on `x`: a
