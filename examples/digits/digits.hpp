@@ -35,6 +35,23 @@ constexpr cta::matrix<T, patches, patch_pixels> patches_of(const image& x) noexc
     return p;
 }
 
+/// h + pos, in h: the learned position of each patch added to its embedding.
+template <class T>
+constexpr void add_positions(cta::matrix<T, patches, d_model>& h, const cta::matrix<T, patches, d_model>& pos) noexcept {
+    for (std::size_t i = 0; i < patches; ++i)
+        for (std::size_t j = 0; j < d_model; ++j) h.elems[i][j] += pos.elems[i][j];
+}
+
+/// The mean over the 16 positions (torch's mean(dim=1)): each column summed in order, divided by 16.
+template <class T>
+constexpr void mean_into(cta::matrix<T, 1, d_model>& mean, const cta::matrix<T, patches, d_model>& y) noexcept {
+    for (std::size_t j = 0; j < d_model; ++j) {
+        T sum = 0;
+        for (std::size_t i = 0; i < patches; ++i) sum += y.elems[i][j];
+        mean.elems[0][j] = sum / T(patches);
+    }
+}
+
 // [digits:model]
 /// DigitsViT: embed (Linear 4 -> 16), pos (16 x 16), encoder (2 pre-norm layers, d_model 16, 2 heads, d_ff 32, ReLU,
 /// and the final LayerNorm), the mean over the 16 positions, head (Linear 16 -> 10).
@@ -57,15 +74,9 @@ struct model {
     /// The 10 logits of an image.
     constexpr cta::matrix<T, 1, classes> logits(const image& x) const noexcept {
         auto h = embed(patches_of<T>(x));
-        for (std::size_t i = 0; i < patches; ++i)
-            for (std::size_t j = 0; j < d_model; ++j) h.elems[i][j] += pos.elems[i][j];
-        const auto y = encoder(h);
+        add_positions(h, pos);
         cta::matrix<T, 1, d_model> mean{};
-        for (std::size_t j = 0; j < d_model; ++j) {
-            T sum = 0;
-            for (std::size_t i = 0; i < patches; ++i) sum += y.elems[i][j];
-            mean.elems[0][j] = sum / T(patches);
-        }
+        mean_into(mean, encoder(h));
         return head(mean);
     }
     /// The predicted class: the first index of the largest logit (torch.argmax).
@@ -91,15 +102,10 @@ template <class T>
 constexpr void logits_into(workspace<T>& w, const model<T>& m, const image& x) noexcept {
     w.inputs = patches_of<T>(x);
     w.embedded = m.embed(w.inputs);
-    for (std::size_t i = 0; i < patches; ++i)
-        for (std::size_t j = 0; j < d_model; ++j) w.embedded.elems[i][j] += m.pos.elems[i][j];
+    add_positions(w.embedded, m.pos);
     cta::encoder_stack_steps_into(w.encoder, w.embedded, m.encoder.layers);
     w.normalized = m.encoder.norm(w.encoder[layers - 1].outputs);
-    for (std::size_t j = 0; j < d_model; ++j) {
-        T sum = 0;
-        for (std::size_t i = 0; i < patches; ++i) sum += w.normalized.elems[i][j];
-        w.mean.elems[0][j] = sum / T(patches);
-    }
+    mean_into(w.mean, w.normalized);
     w.logits = m.head(w.mean);
 }
 

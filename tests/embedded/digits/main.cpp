@@ -12,28 +12,24 @@
 #include <cstddef>
 #include <cstdint>
 
-#include <digits_data.hpp>
-
-#include "digits.hpp"
+#include "digits_proof.hpp"
 #include "line.hpp"
 
-// The model and the data, in flash (named, so that the test can find them in the ELF's symbols).
+// The model, in flash (named, so that the test can find it in the ELF's symbols); the files' data are those of the
+// proof's header (digits::proof::test_images, ..., in flash too).
 namespace firmware {
 
-constexpr std::size_t test_count = 360;
-constexpr auto model = cta::pytorch::load<digits::model<float>>(digits_data::digits_safetensors);
-constexpr auto test_images =
-    cta::weights::load_npy<cta::matrix<std::uint8_t, test_count, digits::pixels>>(digits_data::test_images_npy);
-constexpr auto test_labels =
-    cta::weights::load_npy<cta::matrix<std::uint8_t, 1, test_count>>(digits_data::test_labels_npy);
-constexpr auto pytorch_predictions =
-    cta::weights::load_npy<cta::matrix<std::uint8_t, 1, test_count>>(digits_data::test_predictions_npy);
+constexpr auto model = digits::proof::trained<float>;
 
 }  // namespace firmware
 
 namespace {
 
-using namespace firmware;
+using digits::proof::pytorch_predictions;
+using digits::proof::test_count;
+using digits::proof::test_images;
+using digits::proof::test_labels;
+using firmware::model;
 
 /// Test image i, read through volatile.
 digits::image at_run_time(std::size_t i) {
