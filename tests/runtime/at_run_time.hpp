@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstring>
 #include <type_traits>
 
 #include <cta/matrix.hpp>
@@ -19,17 +20,49 @@ T at_run_time(T x) {
     return v;
 }
 
+/// to[k] = from[k] for k < count, each element read through a volatile: one function per element type, whatever the
+/// shape (a copy per shape, its loops unrolled, would cost the tests' builds time and nothing else).
+template <class T>
+[[gnu::noinline]] void copy_through_volatile(T* to, const T* from, std::size_t count) {
+    for (std::size_t k = 0; k < count; ++k) {
+        volatile T v = from[k];
+        to[k] = v;
+    }
+}
+
 /// A copy of `m` read element by element through a volatile.
 template <class T, std::size_t R, std::size_t C>
 cta::matrix<T, R, C> at_run_time(const cta::matrix<T, R, C>& m) {
     cta::matrix<T, R, C> copy;
-    for (std::size_t i = 0; i < R; ++i) {
-        for (std::size_t j = 0; j < C; ++j) {
-            volatile T v = m(i, j);
-            copy(i, j) = v;
+    copy_through_volatile(&copy.elems[0][0], &m.elems[0][0], R * C);
+    return copy;
+}
+
+}  // namespace test
+
+namespace test {
+
+/// Whether the `count` elements at a and at b have the same bits, as cta::identical compares them (long double and
+/// integers by value): one function per element type, whatever the shape, for the run-time tests that compare
+/// many records of many shapes (a copy of cta::identical per shape, its loops unrolled, costs their builds time).
+template <class T>
+[[gnu::noinline]] bool same_bits_of(const T* a, const T* b, std::size_t count) {
+    for (std::size_t k = 0; k < count; ++k) {
+        if constexpr (std::is_same_v<T, double> || std::is_same_v<T, float>) {
+            if (std::memcmp(a + k, b + k, sizeof(T)) != 0) return false;
+        } else if constexpr (std::is_floating_point_v<T>) {  // long double has padding bits: compare values
+            if (!(a[k] == b[k]) && !(a[k] != a[k] && b[k] != b[k])) return false;
+        } else {
+            if (!(a[k] == b[k])) return false;
         }
     }
-    return copy;
+    return true;
+}
+
+/// cta::identical(a, b), by same_bits_of.
+template <cta::matrix_type M>
+bool same_bits(const M& a, const M& b) {
+    return same_bits_of(&a.elems[0][0], &b.elems[0][0], M::rows * M::cols);
 }
 
 }  // namespace test

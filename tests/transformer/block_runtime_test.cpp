@@ -25,7 +25,7 @@ const auto read = [](const auto& x) { return at_run_time(x); };
 /// True if `a` and `b` have the same bits: matrices (cta::identical), and the records made of them.
 template <class A>
 bool identical_record(const A& a, const A& b) {
-    return test::same_record(a, b, [](const auto& x, const auto& y) { return cta::identical(x, y); });
+    return test::same_record(a, b, [](const auto& x, const auto& y) { return test::same_bits(x, y); });
 }
 
 template <class T>
@@ -66,10 +66,10 @@ void check_stacks_and_model() {
     constexpr auto tuple = stack_tuple<T>(identity);
     constexpr auto logits = model_logits<T>(identity, identity);
     constexpr auto tokens = generated<T>(identity, identity);
-    CHECK(cta::identical(stack_array<T>(read), array));
-    CHECK(cta::identical(stack_tuple<T>(read), tuple));
+    CHECK(test::same_bits(stack_array<T>(read), array));
+    CHECK(test::same_bits(stack_tuple<T>(read), tuple));
     const auto logits_at_run_time = model_logits<T>(read, read);
-    CHECK(cta::identical(logits_at_run_time, logits));
+    CHECK(test::same_bits(logits_at_run_time, logits));
     CHECK(cta::argmax_rows(logits_at_run_time) == block_reference::expected::model_argmax);
     CHECK(generated<T>(read, read) == tokens);
     CHECK(tokens == block_reference::expected::generated);
@@ -89,7 +89,7 @@ void check_stack_and_model_records() {
     CHECK(identical_record(decoder_stack_tuple_steps<T>(read), decoder_tuple));
     const auto run_at_run_time = model_run<T>(read, read);
     CHECK(identical_record(run_at_run_time, run));
-    CHECK(cta::identical(run_at_run_time.logits, model_logits<T>(read, read)));
+    CHECK(test::same_bits(run_at_run_time.logits, model_logits<T>(read, read)));
     CHECK(identical_record(model_tuple_without_norm_run<T>(read, read), run_tuple));
 }
 
