@@ -5,8 +5,9 @@
 # that a page shows but the program does not write, and each other .svg file a page shows that does not exist: a
 # page shows a figure by a link to it, ](figures/inputs.svg), resolved from the page's directory. With SUBDIR, the
 # figures compared are those the program writes into that subdirectory of OUTPUT_DIR (a chapter's figures, such as
-# transformer/ for docs/transformer.md), and REFERENCE_DIR is their committed directory. Run by the tests
-# docs.figures and docs.figures.transformer.
+# transformer/ for docs/transformer.md), and REFERENCE_DIR is their committed directory. A figure NAME.zh.svg is
+# NAME.svg in Chinese: a Chinese page (its name ends in .zh.md) shows it in place of NAME.svg, and other pages need
+# not show it. Run by the tests docs.figures, docs.figures.transformer and docs.figures.digits.
 #
 #   cmake -DPROGRAM=<figures> -DOUTPUT_DIR=<scratch dir> -DREFERENCE_DIR=<source>/docs/figures
 #         [-DPAGES=<source>/docs/tutorial.md,<source>/docs/tutorial.zh.md] [-DSUBDIR=<name>] -P check_figures.cmake
@@ -82,8 +83,23 @@ foreach(page IN LISTS PAGES)
       string(APPEND page_problems "  ${page_name} shows ${name}, which the program does not write\n")
     endif()
   endforeach()
+  # The figures of the page's language: a Chinese page's NAME.zh.svg where the program writes one, else NAME.svg.
+  set(chinese_page OFF)
+  if(page_name MATCHES "\\.zh\\.md$")
+    set(chinese_page ON)
+  endif()
   foreach(name IN LISTS generated)
-    if(NOT name IN_LIST shown)
+    if(name MATCHES "\\.zh\\.svg$")
+      set(needed ${chinese_page})
+    else()
+      string(REGEX REPLACE "\\.svg$" ".zh.svg" chinese_name "${name}")
+      if(chinese_page AND chinese_name IN_LIST generated)
+        set(needed OFF)
+      else()
+        set(needed ON)
+      endif()
+    endif()
+    if(needed AND NOT name IN_LIST shown)
       string(APPEND page_problems "  ${name}: not shown by ${page_name}\n")
     endif()
   endforeach()
@@ -95,8 +111,9 @@ if(problems)
 endif()
 if(page_problems)
   message("The pages and the figures disagree:\n${page_problems}"
-          "Each page shows every figure, by a line ![...](figures/NAME.svg), and only figures that the program "
-          "draws:\nadd the figure to the pages, or stop drawing it in examples/figures.cpp.\n")
+          "Each page shows every figure, by a line ![...](figures/NAME.svg) (a Chinese page NAME.zh.svg in place of "
+          "NAME.svg where the program draws one), and only figures that the program draws:\nadd the figure to the "
+          "pages, or stop drawing it in examples/figures.cpp.\n")
 endif()
 if(problems)
   message(FATAL_ERROR "Stale figures in ${REFERENCE_DIR}. Regenerate them with\n"

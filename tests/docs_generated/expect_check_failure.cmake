@@ -9,6 +9,10 @@
 #                       figures/absent.svg and figure/inputs.svg (a directory that does not exist) added to the second
 #                       -> "scores.svg: not shown by tutorial.md", "tutorial.zh.md shows absent.svg, which the
 #                       program does not write", "tutorial.zh.md shows figure/inputs.svg, which does not exist"
+#   CHECK=chapter_figures  copies of a chapter's figures (those of SUBDIR, committed in REFERENCE_DIR) and of PAGES
+#                       (the English page first, then the Chinese one), which pass the check; then, for the first
+#                       figure NAME.zh.svg, a black pixel of NAME.svg drawn grey, and the Chinese page showing NAME.svg
+#                       in place of NAME.zh.svg -> "NAME.svg: stale", "NAME.zh.svg: not shown by <chinese page>"
 #   CHECK=shape_errors  in a copy of DOC, the first MUTATE_FROM of the block for COMPILER and the first of CASES
 #                       changed to MUTATE_TO (by default the matmul_operator block's matrix<int, 3, 3> to
 #                       matrix<int, 3, 5>) -> "<case>: the page's block differs"; then UPDATE=ON rewrites the copy,
@@ -85,6 +89,32 @@ function(_expect_failure output result)
   message("The check fails as it should:\n${output}")
 endfunction()
 
+# For the checks of figures and their pages: copies the figures of REFERENCE_DIR into <figures> and the two PAGES
+# (separated by commas) into SCRATCH/docs, laid out as in the source tree; sets pages (the copies, in order) and args
+# (the checker's arguments for them, with ARGN added), and fails unless the copies pass the check.
+macro(_copy_figures_and_pages figures)
+  file(GLOB svgs "${REFERENCE_DIR}/*.svg")
+  file(COPY ${svgs} DESTINATION "${figures}")
+  string(REPLACE "," ";" PAGES "${PAGES}")
+  set(pages "")
+  foreach(page IN LISTS PAGES)
+    get_filename_component(name "${page}" NAME)
+    configure_file("${page}" "${SCRATCH}/docs/${name}" COPYONLY)
+    list(APPEND pages "${SCRATCH}/docs/${name}")
+  endforeach()
+  list(LENGTH pages page_count)
+  if(NOT page_count EQUAL 2)
+    message(FATAL_ERROR "expect_check_failure.cmake: CHECK=${CHECK} takes two pages, not '${PAGES}'")
+  endif()
+  list(JOIN pages "," page_arg)
+  set(args "-DPROGRAM=${PROGRAM}" "-DOUTPUT_DIR=${SCRATCH}/out" "-DREFERENCE_DIR=${figures}" "-DPAGES=${page_arg}"
+           ${ARGN})
+  _run_checker(${args})
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "The unchanged copies fail the check; the test needs pages that pass it:\n${output}")
+  endif()
+endmacro()
+
 if(CHECK STREQUAL "figures")
   set(reference "${SCRATCH}/reference")
   file(GLOB svgs "${REFERENCE_DIR}/*.svg")
@@ -102,27 +132,7 @@ if(CHECK STREQUAL "figures")
                   "keys.svg: stale" "outputs.svg: missing" "extra.svg: not made by the program" "cta_update_figures")
 elseif(CHECK STREQUAL "figure_pages")
   # Pages and figures laid out as in the source tree: <dir>/tutorial.md shows figures/<name>.svg.
-  set(docs "${SCRATCH}/docs")
-  file(GLOB svgs "${REFERENCE_DIR}/*.svg")
-  file(COPY ${svgs} DESTINATION "${docs}/figures")
-  string(REPLACE "," ";" PAGES "${PAGES}")
-  set(pages "")
-  foreach(page IN LISTS PAGES)
-    get_filename_component(name "${page}" NAME)
-    configure_file("${page}" "${docs}/${name}" COPYONLY)
-    list(APPEND pages "${docs}/${name}")
-  endforeach()
-  list(LENGTH pages page_count)
-  if(NOT page_count EQUAL 2)
-    message(FATAL_ERROR "expect_check_failure.cmake: CHECK=figure_pages takes two pages, not '${PAGES}'")
-  endif()
-  list(JOIN pages "," page_arg)
-  set(args "-DPROGRAM=${PROGRAM}" "-DOUTPUT_DIR=${SCRATCH}/out" "-DREFERENCE_DIR=${docs}/figures"
-           "-DPAGES=${page_arg}")
-  _run_checker(${args})
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "The unchanged copies fail the check; the test needs pages that pass it:\n${output}")
-  endif()
+  _copy_figures_and_pages("${SCRATCH}/docs/figures")
   list(GET pages 0 first)
   list(GET pages 1 second)
   file(READ "${first}" text)
@@ -139,6 +149,35 @@ elseif(CHECK STREQUAL "figure_pages")
   _expect_failure("${output}" "${result}" "scores.svg: not shown by ${first_name}"
                   "${second_name} shows absent.svg, which the program does not write"
                   "${second_name} shows figure/inputs.svg, which does not exist" "stop drawing it")
+elseif(CHECK STREQUAL "chapter_figures")
+  # Pages and figures laid out as in the source tree: <dir>/digits.md shows figures/<SUBDIR>/<name>.svg.
+  set(figures "${SCRATCH}/docs/figures/${SUBDIR}")
+  _copy_figures_and_pages("${figures}" "-DSUBDIR=${SUBDIR}")
+  file(GLOB chinese RELATIVE "${figures}" "${figures}/*.zh.svg")
+  if(NOT chinese)
+    message(FATAL_ERROR "${REFERENCE_DIR} has no Chinese figure (NAME.zh.svg): the mutations need another target")
+  endif()
+  list(SORT chinese)
+  list(GET chinese 0 chinese_name)
+  string(REGEX REPLACE "\\.zh\\.svg$" ".svg" english_name "${chinese_name}")
+  file(READ "${figures}/${english_name}" svg)
+  string(FIND "${svg}" "fill=\"#000000\"" at)
+  list(GET pages 1 chinese_page)
+  file(READ "${chinese_page}" text)
+  string(REPLACE "(figures/${SUBDIR}/${chinese_name})" "(figures/${SUBDIR}/${english_name})" changed "${text}")
+  if(at EQUAL -1 OR changed STREQUAL text)
+    message(FATAL_ERROR "${english_name} has no black pixel, or ${chinese_page} does not show ${chinese_name}: the "
+                        "mutations need other targets")
+  endif()
+  string(SUBSTRING "${svg}" 0 ${at} before)
+  math(EXPR after_at "${at} + 14")
+  string(SUBSTRING "${svg}" ${after_at} -1 after)
+  file(WRITE "${figures}/${english_name}" "${before}fill=\"#111111\"${after}")
+  file(WRITE "${chinese_page}" "${changed}")
+  get_filename_component(chinese_page_name "${chinese_page}" NAME)
+  _run_checker(${args})
+  _expect_failure("${output}" "${result}" "${english_name}: stale" "${chinese_name}: not shown by ${chinese_page_name}"
+                  "cta_update_figures")
 elseif(CHECK STREQUAL "shape_errors")
   if(NOT DEFINED MUTATE_FROM)
     set(MUTATE_FROM "matrix<int, 3, 3>")
@@ -292,6 +331,6 @@ elseif(CHECK STREQUAL "doxygen")
                   ERROR_VARIABLE output)
   _expect_failure("${output}" "${result}" "${EXPECTED}")
 else()
-  message(FATAL_ERROR "expect_check_failure.cmake: CHECK is figures, figure_pages, shape_errors, header_lines, "
-                      "function_costs, accuracy, api_names or doxygen, not '${CHECK}'")
+  message(FATAL_ERROR "expect_check_failure.cmake: CHECK is figures, figure_pages, chapter_figures, shape_errors, "
+                      "header_lines, function_costs, accuracy, api_names or doxygen, not '${CHECK}'")
 endif()
