@@ -13,6 +13,8 @@
     python3 bench/regenerate.py --cortex-m4-only  the work per attention on the Cortex-M4 alone (a minute)
     python3 bench/regenerate.py --compilers-only the budgets of every compiler installed alone (a few minutes)
     python3 bench/regenerate.py --profile-only   the instructions per call at small sizes alone (a few minutes)
+    python3 bench/regenerate.py --digits-only    the digits proof's compile time and peak memory per image alone
+                                                 (a few minutes)
 
 What it measures, for GCC (g++) and Clang (clang++), each translation unit compiled with -std=c++20 -O2 -c:
 - compile time (wall seconds) and peak memory (maximum resident set size of the compiler) per translation unit,
@@ -151,6 +153,10 @@ RUN_TIME_SIZES = (("tutorial", "3 tokens, d = 4, d_k = 3"), ("8", "n = d = 8"), 
                   ("64", "n = d = 64"))
 SMALL_SIZES = (("tutorial", "the tutorial's size"), ("8", "n = d = 8"), ("16", "n = d = 16"))
 PROFILE_BEGIN, PROFILE_END = "<!-- generated-profile:begin -->", "<!-- generated-profile:end -->"
+DIGITS_BEGIN, DIGITS_END = "<!-- generated-digits:begin -->", "<!-- generated-digits:end -->"
+DIGITS_SOURCE = COMPILE_TIME / "digits_images.cpp"
+DIGITS_COUNTS = (0, 10, 20)  # images per translation unit: 0 is the headers, the files' bytes and the model alone
+DIGITS_TYPES = ("float", "double")
 # The sizes, steps and variants of the instruction counts (--profile-only): runtime_bench --count runs the functions
 # counted_<implementation>_<step>; valgrind has no AVX-512, so the widest variant counted is x86-64-v3 (AVX2, FMA).
 PROFILE_SIZES = (("tutorial", "3 tokens, d = 4, d_k = 3"), ("8", "n = d = 8"), ("16", "n = d = 16"))
@@ -904,6 +910,64 @@ def cortex_m4_section(args, log):
         raise SystemExit("the Cortex-M4 figures were not written")
 
 
+# ---- The digits proof per image --------------------------------------------------------------------------------
+
+
+def digits_table(args, log):
+    """Compile seconds and peak memory of bench/compile_time/digits_images.cpp for each compiler, type and count of
+    DIGITS_COUNTS (median of args.runs compilations, -std=c++20 -O2 -c), with the header of the files' bytes that
+    the target cta_bench_digits writes in the benchmarks' build tree."""
+    results = {}
+    for compiler in COMPILERS:
+        build = bench_build(args.build, compiler, ["cta_bench_digits"])
+        data = build / "bench" / "cta_weights" / "cta_bench_digits"
+        if not (data / "digits_data.hpp").exists():
+            raise SystemExit(f"{data / 'digits_data.hpp'} was not written")
+        extra = [f"-I{ROOT / 'examples' / 'digits'}", f"-I{data}"]
+        for kind in DIGITS_TYPES:
+            for count in DIGITS_COUNTS:
+                samples = [measured_compile(compiler, DIGITS_SOURCE,
+                                            extra + [f"-DCTA_BENCH_IMAGES={count}", f"-DCTA_BENCH_TYPE={kind}"])
+                           for _ in range(args.runs)]
+                seconds = statistics.median(t for t, _ in samples)
+                mib = statistics.median(m for _, m in samples)
+                results[(compiler, kind, count)] = (seconds, min(t for t, _ in samples), mib)
+                log(f"  {compiler:5} {kind:6} {count:2} images: {seconds:.2f} s, {mib:.0f} MiB")
+    return results
+
+
+def digits_text(info, results, runs, command):
+    low, high = DIGITS_COUNTS[0], DIGITS_COUNTS[-1]
+    out = [f"Measured on {datetime.date.today().isoformat()} by `{command}` on {info['processor']}, "
+           f"{os.cpu_count()} logical CPUs, load average at the start {info['load']}: "
+           "`bench/compile_time/digits_images.cpp`, a translation unit of the digits proof with a `static_assert` "
+           "per test image (as `cta_add_proof` writes them), compiled with `-std=c++20 -O2 -c` and the default "
+           "constant-evaluation limits; seconds of wall time and the compiler's peak resident memory, the median of "
+           f"{runs} compilations.\n"]
+    rows = []
+    for compiler in COMPILERS:
+        for kind in DIGITS_TYPES:
+            cells = [f"{compiler} {compiler_version(compiler)}", kind]
+            for count in DIGITS_COUNTS:
+                seconds, _, mib = results[(compiler, kind, count)]
+                cells.append(f"{seconds:.2f} s, {mib:.0f} MiB")
+            first, last = results[(compiler, kind, low)], results[(compiler, kind, high)]
+            cells.append(f"{(last[0] - first[0]) / (high - low):.3f} s, {(last[2] - first[2]) / (high - low):.1f} MiB")
+            rows.append(cells)
+    out.append(table(["compiler", "type"] + [f"{count} images" for count in DIGITS_COUNTS] +
+                     [f"per image ({high} images less {low}, divided by {high - low})"], rows))
+    return "\n".join(out)
+
+
+def digits_section(args, log):
+    log("the digits proof, compile time and peak memory per image:")
+    info = machine()
+    command = "python3 bench/regenerate.py --digits-only" + (f" --runs {args.runs}" if args.runs != 5 else "")
+    text = digits_text(info, digits_table(args, log), args.runs, command)
+    doc = args.output.read_text()
+    args.output.write_text(replace_section(doc, DIGITS_BEGIN, DIGITS_END, text, args.output))
+
+
 # ---- The document -----------------------------------------------------------------------------------------------
 
 
@@ -1187,6 +1251,9 @@ def main():
     parser.add_argument("--profile-only", action="store_true",
                         help="measure and write the instructions per call at small sizes only (its own block of the "
                              "page): cta and Eigen, the whole attention and its steps, counted by callgrind")
+    parser.add_argument("--digits-only", action="store_true",
+                        help="measure and write the digits proof's compile time and peak memory per image only (its "
+                             "own block of the page), GCC and Clang, float and double")
     parser.add_argument("--compilers-only", action="store_true",
                         help="measure and write the budgets per compiler only (its own block of the page): every "
                              "installed compiler of .ci/test-all")
@@ -1203,6 +1270,10 @@ def main():
         print("instructions per call at small sizes:", flush=True)
         text = profile_section(args, machine(), lambda text: print(text, flush=True))
         args.output.write_text(replace_section(doc, PROFILE_BEGIN, PROFILE_END, text, args.output))
+        print(f"wrote {args.output}")
+        return
+    if args.digits_only:
+        digits_section(args, lambda text: print(text, flush=True))
         print(f"wrote {args.output}")
         return
     if args.cortex_m4_only:
