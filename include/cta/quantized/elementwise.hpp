@@ -31,11 +31,13 @@
 /// - SQUARED_DIFFERENCE (`squared_difference`): `left_shift = 7`, `s = 2 max(sx, sy)`, the multipliers `sx / s`,
 ///   `sy / s` and `s^2 / (2^14 so)` (the last by `quantize_multiplier`, which may give a positive shift); with
 ///   `d = rq((x - zx) 2^7, mx) - rq((y - zy) 2^7, my)`, output `clamp(rq(d d, mo) + zo)` to [-128, 127]. It has no
-///   fused activation.
+///   fused activation. (TensorFlow Lite Micro accepts an output multiplier of 1 or more, as here; TensorFlow Lite's
+///   interpreter refuses it, and computes the same bits where it accepts.)
 ///
 /// `clamp` is to the activation range: the whole int8 range for `fused_activation::none`; for `relu`, `relu6` and
 /// `relu_n1_to_1` the output's quantization of 0, 6, -1 and 1 (`round(f / so) + zo` in float, ties away from zero,
-/// within [-128, 127]), as TensorFlow Lite's `CalculateActivationRangeQuantized`.
+/// within [-128, 127]), as TensorFlow Lite's `CalculateActivationRangeQuantized` (which refuses an output scale so
+/// small that `6 / so` does not fit in 32 bits; here the range then ends at -128 or 127).
 ///
 /// Broadcasting: in each dimension the two extents are equal, or one of them is 1 and that operand's single row
 /// (or column) serves every row (or column) of the other; the result has the larger extent. So `a` R x C goes with
@@ -52,6 +54,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include <cta/detail/shape_check.hpp>
 #include <cta/detail/target.hpp>
@@ -89,7 +92,7 @@ struct elementwise_params {
 
 namespace detail {
 
-/// @brief The activation range of `Activation` for outputs quantized with `out` (`CalculateActivationRangeQuantized`).
+/// @brief The activation range of `activation` for outputs quantized with `out` (`CalculateActivationRangeQuantized`).
 CTA_DETAIL_TARGET_TAG constexpr void set_activation_range(elementwise_params& p, fused_activation activation,
                                                           per_tensor out) noexcept {
     const float scale = out.scale();
