@@ -14,6 +14,7 @@
 
 #include <cta/cta.hpp>                         // the real-valued attention, to compare with
 #include <cta/quantized/attention_steps.hpp>  // calibration, int8 weights, int8 attention and its steps
+#include <cta/quantized/elementwise.hpp>      // ADD, SUB, MUL and SQUARED_DIFFERENCE
 #include <cta/quantized/io.hpp>               // printing, for main() only
 
 #include "seed.hpp"  // the seed's inputs and weights: seed::inputs, seed::w_query, seed::w_key, seed::w_value
@@ -414,6 +415,27 @@ constexpr auto exact_causal =
 static_assert(rounded(largest(error_in_steps(steps_causal.outputs, exact_causal)), 6) == 1.000008);
 // [/quantized:scaled_causal]
 
+// [quantized:elementwise]
+// Elementwise operations: the output's quantization first, then (ADD, SUB, MUL) the fused
+// activation. A 1 x C row, an R x 1 column or a 1 x 1 scalar broadcasts over the other operand.
+constexpr auto q_lhs = q::affine(0.5F, -1);
+constexpr auto q_row = q::affine(0.25F, 3);
+constexpr auto lhs = q::quantize<std::int8_t, q_lhs>(matrix<double, 2, 3>{{{1.0, -2.0, 3.5}, {0.5, 4.0, -1.0}}});
+constexpr auto row = q::quantize<std::int8_t, q_row>(matrix<double, 1, 3>{{{0.5, 1.0, -0.5}}});
+static_assert(lhs.values() == matrix<std::int8_t, 2, 3>{{{1, -5, 6}, {0, 7, -3}}});
+static_assert(row.values() == matrix<std::int8_t, 1, 3>{{{5, 7, 1}}});
+
+// lhs + row, each row of lhs plus row, then relu: the negative sums become 0.
+constexpr auto sum = q::add<q::affine(0.5F, 0), q::fused_activation::relu>(lhs, row);
+static_assert(sum.values() == matrix<std::int8_t, 2, 3>{{{3, 0, 6}, {2, 10, 0}}});
+static_assert(q::dequantize(sum) == matrix<double, 2, 3>{{{1.5, 0.0, 3.0}, {1.0, 5.0, 0.0}}});
+// lhs times row and (lhs - row)^2, element by element.
+constexpr auto product = q::multiply<q::affine(0.25F, 0)>(lhs, row);
+static_assert(q::dequantize(product) == matrix<double, 2, 3>{{{0.5, -2.0, -1.75}, {0.25, 4.0, 0.5}}});
+constexpr auto squares = q::squared_difference<q::affine(0.25F, -128)>(lhs, row);
+static_assert(q::dequantize(squares) == matrix<double, 2, 3>{{{0.25, 9.0, 16.0}, {0.0, 9.0, 0.25}}});
+// [/quantized:elementwise]
+
 void section(const char* title) { std::cout << "\n== " << title << " ==\n"; }
 
 // A number with a fixed count of decimals, as the page shows it.
@@ -445,6 +467,17 @@ matrix<T, R, C> unknown_to_the_compiler(const matrix<T, R, C>& m) {
             const volatile T element = m(i, j);
             copy(i, j) = element;
         }
+    }
+    return copy;
+}
+
+// The same for a quantized matrix.
+template <class T, std::size_t R, std::size_t C, auto Q>
+q::qmatrix<T, R, C, Q> unknown_to_the_compiler(const q::qmatrix<T, R, C, Q>& m) {
+    q::qmatrix<T, R, C, Q> copy{};
+    for (std::size_t i = 0; i < R * C; ++i) {
+        const volatile T element = m.elems[i];
+        copy.elems[i] = element;
     }
     return copy;
 }
@@ -506,6 +539,11 @@ int main() {
               << " output steps\ncausal weights:\n" << steps_causal.weights << "\ncausal: at most "
               << decimals{largest(error_in_steps(steps_causal.outputs, exact_causal)), 6} << " output steps\n";
 
+    section("11. Elementwise operations");
+    std::cout << "lhs + row, relu:\n" << cta::with_decimals(q::dequantize(sum), 2) << "\nlhs * row:\n"
+              << cta::with_decimals(q::dequantize(product), 2) << "\n(lhs - row)^2:\n"
+              << cta::with_decimals(q::dequantize(squares), 2) << '\n';
+
     // [quantized:run_time]
     // Everything again while the program runs, from copies of the real-valued inputs and
     // weights that the compiler cannot see: the calibration, the int8 weights, every step,
@@ -548,6 +586,12 @@ int main() {
         q::quantize<std::int8_t, P_causal.inputs>(inputs), q::quantize_self_attention<P_causal>(w_query, w_key, w_value));
     same = same && run_steps_scaled.outputs == steps_scaled.outputs &&
            run_steps_causal.weights == steps_causal.weights && run_steps_causal.outputs == steps_causal.outputs;
+
+    const auto run_lhs = unknown_to_the_compiler(lhs);
+    const auto run_row = unknown_to_the_compiler(row);
+    same = same && q::add<q::affine(0.5F, 0), q::fused_activation::relu>(run_lhs, run_row) == sum &&
+           q::multiply<q::affine(0.25F, 0)>(run_lhs, run_row) == product &&
+           q::squared_difference<q::affine(0.25F, -128)>(run_lhs, run_row) == squares;
 
     std::cout << "\ncomputed again at run time: " << (same ? "the same bits" : "different bits") << '\n';
     return same ? 0 : 1;

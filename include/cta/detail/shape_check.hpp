@@ -32,6 +32,10 @@ struct multi_head_attention;  ///< `cta::multi_head_attention<H>(...)` and its v
 struct quantized_self_attention;  ///< `cta::quantized::self_attention(x, model)` and its steps
 struct quantized_multi_head_attention;  ///< `cta::quantized::multi_head_self_attention(x, model)` and its steps
 struct quantized_linear;  ///< `cta::quantized::linear(x, layer)`
+struct quantized_add;     ///< `cta::quantized::add<Q>(a, b)` (<cta/quantized/elementwise.hpp>)
+struct quantized_subtract;  ///< `cta::quantized::subtract<Q>(a, b)`
+struct quantized_multiply;  ///< `cta::quantized::multiply<Q>(a, b)`
+struct quantized_squared_difference;  ///< `cta::quantized::squared_difference<Q>(a, b)`
 struct linear;            ///< `cta::linear(x, w, b)`, `cta::linear(x, w)` (<cta/transformer/linear.hpp>)
 struct layer_norm;        ///< `cta::layer_norm(x, gain, bias, epsilon)` (<cta/transformer/normalization.hpp>)
 struct rms_norm;          ///< `cta::rms_norm(x, gain, epsilon)` (<cta/transformer/normalization.hpp>)

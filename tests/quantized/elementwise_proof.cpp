@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: BSL-1.0
+// TensorFlow Lite's int8 ADD, SUB, MUL and SQUARED_DIFFERENCE, proven while this file compiles
+// (static.quantized_elementwise): the parameters that TensorFlow Lite derived for its published cases
+// (tflite_int8/add, tflite_int8/mul) and every element of their outputs; broadcasting, saturation, zero points at
+// the extremes and the fused activations on cases worked out by hand (elementwise_cases.hpp).
+#include <type_traits>
+
+#include "elementwise_cases.hpp"
+
+namespace {
+
+using namespace elementwise_cases;
+using q::fused_activation;
+
+// The published parameters, derived again from the scales as TensorFlow Lite's Prepare derives them.
+constexpr q::elementwise_params published_add{ADD_INPUT1_OFFSET,
+                                              ADD_INPUT2_OFFSET,
+                                              ADD_OUTPUT_OFFSET,
+                                              ADD_LEFT_SHIFT,
+                                              {ADD_INPUT1_MULT, ADD_INPUT1_SHIFT},
+                                              {ADD_INPUT2_MULT, ADD_INPUT2_SHIFT},
+                                              {ADD_OUTPUT_MULT, ADD_OUTPUT_SHIFT},
+                                              ADD_OUT_ACTIVATION_MIN,
+                                              ADD_OUT_ACTIVATION_MAX};
+static_assert(q::detail::prepare_add(unit_range, unit_range, add_output, fused_activation::none) == published_add);
+constexpr q::elementwise_params published_mul{
+    MUL_INPUT1_OFFSET, MUL_INPUT2_OFFSET, MUL_OUTPUT_OFFSET, 0, {}, {}, {MUL_OUTPUT_MULT, MUL_OUTPUT_SHIFT},
+    MUL_OUT_ACTIVATION_MIN, MUL_OUT_ACTIVATION_MAX};
+static_assert(q::detail::prepare_multiply(unit_range, unit_range, mul_output, fused_activation::none) ==
+              published_mul);
+
+// Every published output.
+constexpr auto add_out = elementwise_cases::add(cta_tflite_int8::add::add_input1, cta_tflite_int8::add::add_input2);
+static_assert(mismatches(add_out.data(), cta_tflite_int8::add::add_output_ref, ADD_DST_SIZE) == 0);
+constexpr auto mul_out = elementwise_cases::mul(cta_tflite_int8::mul::mul_input1, cta_tflite_int8::mul::mul_input2);
+static_assert(mismatches(mul_out.data(), cta_tflite_int8::mul::mul_output_ref, MUL_DST_SIZE) == 0);
+
+// By hand, scales 1 and zero points 0 (elementwise_cases.hpp): small is {{3, -4, 127}, {-128, 0, 100}}, row
+// {2, 5, -1}, column {-3, 7}, scalar 10. Every broadcast, both ways round; saturation at both ends.
+template <class M, std::size_t R, std::size_t C>
+constexpr bool equals(const M& m, const int (&expected)[R][C]) {
+    static_assert(M::rows == R && M::cols == C);
+    for (std::size_t i = 0; i < R; ++i) {
+        for (std::size_t j = 0; j < C; ++j)
+            if (m(i, j) != expected[i][j]) return false;
+    }
+    return true;
+}
+static_assert(equals(q::add<unit>(small, row), {{5, 1, 126}, {-126, 5, 99}}));
+static_assert(equals(q::add<unit>(row, small), {{5, 1, 126}, {-126, 5, 99}}));
+static_assert(equals(q::add<unit>(small, column), {{0, -7, 124}, {-121, 7, 107}}));
+static_assert(equals(q::add<unit>(small, scalar), {{13, 6, 127}, {-118, 10, 110}}));
+static_assert(equals(q::add<unit>(scalar, small), {{13, 6, 127}, {-118, 10, 110}}));
+static_assert(equals(q::add<unit>(row, column), {{-1, 2, -4}, {9, 12, 6}}));
+static_assert(equals(q::add<unit>(small, small), {{6, -8, 127}, {-128, 0, 127}}));
+static_assert(equals(q::subtract<unit>(small, row), {{1, -9, 127}, {-128, -5, 101}}));
+static_assert(equals(q::subtract<unit>(column, small), {{-6, 1, -128}, {127, 7, -93}}));
+static_assert(equals(q::subtract<unit>(scalar, row), {{8, 5, 11}}));
+static_assert(equals(q::multiply<unit>(small, row), {{6, -20, -127}, {-128, 0, -100}}));
+static_assert(equals(q::multiply<unit>(scalar, small), {{30, -40, 127}, {-128, 0, 127}}));
+static_assert(equals(q::multiply<unit>(column, row), {{-6, -15, 3}, {14, 35, -7}}));
+static_assert(equals(q::squared_difference<unit>(small, row), {{1, 81, 127}, {127, 25, 127}}));
+static_assert(equals(q::squared_difference<unit>(column, scalar), {{127}, {9}}));
+static_assert(equals(q::squared_difference<unit>(row, column), {{25, 64, 4}, {25, 4, 64}}));
+
+// Zero points at the extremes: x_low is 0, 14, 127.5, 0.5 (zero point -128), y_high 0, -63.5, -31.5, -0.5 (zero
+// point 127).
+static_assert(equals(q::add<high_out>(x_low, y_high), {{127, 28, 127, 127}}));  // 0, -49.5, 96, 0 (zero point 127)
+static_assert(equals(q::subtract<q::affine(0.5F, 0)>(y_high, x_low), {{0, -128, -128, -2}}));  // 0 -77.5 -159 -1
+static_assert(equals(q::multiply<q::affine(0.25F, 0)>(x_low, y_high), {{0, -128, -128, -1}}));  // 0 -889 ... -0.25
+static_assert(equals(q::squared_difference<q::affine(1.0F, -128)>(x_low, y_high), {{-128, 127, 127, -127}}));
+
+// The fused activations on an output of scale 0.5 and zero point -10: the ranges, then the clamps.
+static_assert(q::detail::prepare_add(unit, unit, shifted_out, fused_activation::relu).activation_min == -10);
+static_assert(q::detail::prepare_add(unit, unit, shifted_out, fused_activation::relu).activation_max == 127);
+static_assert(q::detail::prepare_subtract(unit, unit, shifted_out, fused_activation::relu6).activation_min == -10);
+static_assert(q::detail::prepare_subtract(unit, unit, shifted_out, fused_activation::relu6).activation_max == 2);
+static_assert(q::detail::prepare_multiply(unit, unit, shifted_out, fused_activation::relu_n1_to_1).activation_min ==
+              -12);
+static_assert(q::detail::prepare_multiply(unit, unit, shifted_out, fused_activation::relu_n1_to_1).activation_max ==
+              -8);
+// A zero point at an end of the range: relu from 127, relu_n1_to_1 up to -128 + 2 with a scale of 0.5.
+static_assert(q::detail::prepare_add(unit, unit, q::affine(1.0F, 127), fused_activation::relu).activation_min == 127);
+static_assert(q::detail::prepare_add(unit, unit, q::affine(0.5F, -128), fused_activation::relu_n1_to_1) ==
+              q::elementwise_params{0, 0, -128, 20, {1 << 30, 0}, {1 << 30, 0}, {1 << 30, -17}, -128, -126});
+static_assert(equals(q::add<shifted_out>(small, row), {{0, -8, 127}, {-128, 0, 127}}));  // no activation
+static_assert(equals(q::add<shifted_out, fused_activation::relu>(small, row), {{0, -8, 127}, {-10, 0, 127}}));
+static_assert(equals(q::add<shifted_out, fused_activation::relu6>(small, row), {{0, -8, 2}, {-10, 0, 2}}));
+static_assert(equals(q::add<shifted_out, fused_activation::relu_n1_to_1>(small, column),
+                     {{-10, -12, -8}, {-12, -8, -8}}));
+static_assert(equals(q::subtract<shifted_out, fused_activation::relu>(small, row),
+                     {{-8, -10, 127}, {-10, -10, 127}}));
+static_assert(equals(q::multiply<shifted_out, fused_activation::relu6>(small, row),
+                     {{2, -10, -10}, {-10, -10, -10}}));
+
+// The result's type: the broadcast shape, int8, the output's quantization.
+static_assert(std::is_same_v<decltype(q::add<shifted_out>(row, column)), q::qmatrix<std::int8_t, 2, 3, shifted_out>>);
+
+}  // namespace
