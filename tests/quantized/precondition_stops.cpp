@@ -18,6 +18,7 @@
 #include <cta/quantized/fixed_point_math.hpp>
 #include <cta/quantized/fully_connected.hpp>
 #include <cta/quantized/quantize.hpp>
+#include <cta/quantized/rsqrt.hpp>
 #include <cta/quantized/softmax.hpp>
 #include <cta/transformer/embedding.hpp>
 
@@ -70,6 +71,14 @@ int softmax_int16_with(const q::softmax_int16_params& params, std::int16_t exp_e
     return output[0];
 }
 
+/// RSQRT of the int8 values 0 and `value` with the input's zero point 0 (multiplier 128): the output of `value`.
+int rsqrt_of(std::int8_t value) {
+    const std::int8_t input[2] = {at_run_time(std::int8_t{0}), at_run_time(value)};
+    std::int8_t output[2] = {};
+    q::rsqrt({0, {at_run_time(1 << 30), 8}, 0}, input, 2, output);
+    return output[1];
+}
+
 /// Row 0 of the embedding of one token, `id`, in a table of 5 (the ids 0 .. 4) by 2 elements.
 float embedding_of(std::size_t id) {
     cta::matrix<float, 5, 2> table{};
@@ -95,6 +104,7 @@ bool break_rule(const char* rule) {
         sink += softmax_int16_with(q::prepare_softmax_int16(at_run_time(1.0)), 16384);
         sink += q::exp_on_negative_values(at_run_time(0), at_run_time(5));
         sink += static_cast<long long>(embedding_of(at_run_time(std::size_t{4})));
+        sink += rsqrt_of(at_run_time(std::int8_t{4}));
     } else if (is("multiplier_must_be_finite_and_not_negative")) {
         sink += q::quantize_multiplier(at_run_time(-0.25)).shift;
     } else if (is("multiplier_must_be_below_2_to_the_30")) {
@@ -156,6 +166,8 @@ bool break_rule(const char* rule) {
         sink += softmax_int8_with(q::prepare_softmax_int8(1.0 / 16), at_run_time(std::size_t{4096}));
     } else if (is("row_sum_must_be_in_2_to_2_to_the_31")) {
         sink += softmax_int16_with({1 << 30, 0}, 0);  // a table of zeros: the row's sum is 0
+    } else if (is("rsqrt_input_must_not_be_below_its_zero_point")) {
+        sink += rsqrt_of(at_run_time(std::int8_t{-1}));
     } else if (is("token_id_out_of_range")) {
         sink += static_cast<long long>(embedding_of(at_run_time(std::size_t{5})));
     } else {
