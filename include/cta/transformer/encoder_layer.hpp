@@ -6,8 +6,9 @@
 /// `cta::encode(x, layer, options...)`, the record of every step `cta::encoder_steps` (returned by
 /// `cta::encoder_layer_steps`), and stacks of layers (`cta::encode(x, layers, options...)` for a `std::array` of
 /// layers of one type or a `boost::hana::tuple` of layers of several) with the records of their layers
-/// (`cta::encoder_stack_steps`). With `cta::causal` among the options the layer attends as a decoder-only model's
-/// layer does.
+/// (`cta::encoder_stack_steps`), and the outputs alone in storage the caller provides, with one layer's scratch
+/// reused by every layer (`cta::encoder_layer_into`, `cta::encoder_stack_into`, `cta::encoder_layer_scratch_t`).
+/// With `cta::causal` among the options the layer attends as a decoder-only model's layer does.
 ///
 /// Post-norm (`cta::post_norm`, the default):
 ///
@@ -464,23 +465,29 @@ CTA_DETAIL_TARGET_TAG constexpr encoder_stack_steps_t<X, boost::hana::tuple<Laye
     return s;
 }
 
+namespace detail {
+
+/// One matrix where a record has one per head: `weights[h]` is `head` for every h.
+template <class W>
+struct one_head {
+    W head;
+    CTA_DETAIL_TARGET_TAG constexpr W& operator[](std::size_t) noexcept { return head; }
+    CTA_DETAIL_TARGET_TAG constexpr const W& operator[](std::size_t) const noexcept { return head; }
+};
+
+}  // namespace detail
+
 /// @brief The storage of the attention sublayer in `cta::encoder_layer_scratch`: the members of a
 /// `cta::attention_layer_steps` record but one head's weights, which every head writes in turn (`weights[h]` is the
 /// same matrix for every h).
 template <class Queries, class Keys, class Values, class HeadWeights, class Concatenated, class Outputs>
 struct attention_layer_scratch {
-    /// @brief One matrix where the record has one per head: `weights[h]` is `head` for every h.
-    struct one_head {
-        HeadWeights head;
-        CTA_DETAIL_TARGET_TAG constexpr HeadWeights& operator[](std::size_t) noexcept { return head; }
-        CTA_DETAIL_TARGET_TAG constexpr const HeadWeights& operator[](std::size_t) const noexcept { return head; }
-    };
-    Queries queries;            ///< Q = x W_Q + b_Q
-    Keys keys;                  ///< K = x W_K + b_K
-    Values values;              ///< V = x W_V + b_V
-    one_head weights;           ///< the weights of the head computed last
-    Concatenated concatenated;  ///< Concat(heads); then r1, and in post-norm FF(z) and r2
-    Outputs outputs;            ///< SA(...) = Concat(heads) W_O + b_O
+    Queries queries;                        ///< Q = x W_Q + b_Q
+    Keys keys;                              ///< K = x W_K + b_K
+    Values values;                          ///< V = x W_V + b_V
+    detail::one_head<HeadWeights> weights;  ///< each head's weights in turn, in one matrix (`weights[h]`)
+    Concatenated concatenated;              ///< Concat(heads); then r1, and in post-norm FF(z) and r2
+    Outputs outputs;                        ///< SA(...) = Concat(heads) W_O + b_O
 };
 
 /// @brief The storage that `cta::encoder_layer_into` needs besides its outputs (`Model` n x d_model, `Hidden` n x
