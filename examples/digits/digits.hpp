@@ -97,16 +97,51 @@ struct workspace {
     cta::matrix<T, 1, classes> logits{};              ///< head(mean)
 };
 
+/// The steps of logits_into around the encoder, in w: the patches, then their embeddings plus the positions in `h`;
+/// then `encode()`, which runs the encoder on h and returns its final LayerNorm; then the mean and the head.
+template <class T, class Workspace, class Encode>
+constexpr void logits_around(Workspace& w, cta::matrix<T, patches, d_model>& h, const model<T>& m, const image& x,
+                             Encode encode) noexcept {
+    w.inputs = patches_of<T>(x);
+    h = m.embed(w.inputs);
+    add_positions(h, m.pos);
+    mean_into(w.mean, encode());
+    w.logits = m.head(w.mean);
+}
+
 /// model.logits(x), the same bits, every step written into w.
 template <class T>
 constexpr void logits_into(workspace<T>& w, const model<T>& m, const image& x) noexcept {
-    w.inputs = patches_of<T>(x);
-    w.embedded = m.embed(w.inputs);
-    add_positions(w.embedded, m.pos);
-    cta::encoder_stack_steps_into(w.encoder, w.embedded, m.encoder.layers);
-    w.normalized = m.encoder.norm(w.encoder[layers - 1].outputs);
-    mean_into(w.mean, w.normalized);
-    w.logits = m.head(w.mean);
+    logits_around(w, w.embedded, m, x, [&]() -> const auto& {
+        cta::encoder_stack_steps_into(w.encoder, w.embedded, m.encoder.layers);
+        w.normalized = m.encoder.norm(w.encoder[layers - 1].outputs);
+        return w.normalized;
+    });
+}
+
+/// What one image's logits need besides the model, and no more (logits_into below): the patches, the sequence that
+/// every encoder layer rewrites in place, one layer's scratch that both layers reuse (cta::encoder_layer_scratch_t),
+/// the mean and the logits. With it the model needs no memory but sizeof(lean_workspace<T>), known while compiling,
+/// and the stack of its calls; workspace<T> keeps every step instead.
+template <class T>
+struct lean_workspace {
+    using sequence = cta::matrix<T, patches, d_model>;
+    cta::matrix<T, patches, patch_pixels> inputs{};  ///< the patches, divided by 16
+    sequence states{};                                ///< embed(inputs) + pos, then each layer's outputs
+    cta::encoder_layer_scratch_t<sequence, typename model<T>::encoder_layer> encoder{};  ///< reused by every layer
+    cta::matrix<T, 1, d_model> mean{};                ///< over the 16 positions
+    cta::matrix<T, 1, classes> logits{};              ///< head(mean)
+};
+
+/// model.logits(x), the same bits, in w: the encoder's layers by cta::encoder_stack_into, in place, its final
+/// LayerNorm into the scratch's normalized matrix.
+template <class T>
+constexpr void logits_into(lean_workspace<T>& w, const model<T>& m, const image& x) noexcept {
+    logits_around(w, w.states, m, x, [&]() -> const auto& {
+        cta::encoder_stack_into(w.states, w.encoder, w.states, m.encoder.layers);
+        w.encoder.normalized = m.encoder.norm(w.states);
+        return w.encoder.normalized;
+    });
 }
 
 }  // namespace digits

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSL-1.0
 # The figures of docs/performance.md's "Cortex-M4: work per attention" section, written by this script (cmake -P)
 # from the firmware of bench/cortex-m4, built with arm-none-eabi-g++ at -Os (MinSizeRel) and the toolchain file
-# arm-none-eabi-cortex-m4.cmake (cta_build_firmware, firmware.cmake) in BINARY_DIR: for each case (float and double;
+# arm-none-eabi-cortex-m4.cmake (cta_build_m4_firmware, firmware.cmake) in BINARY_DIR: for each case (float and double;
 # the seed's shape, n = d = 8 and n = d = 16) and each implementation (cta::self_attention, the plain loops with cta's
 # operations, the textbook loops), the instructions one call executes and the bytes of the functions it runs, counted
 # by measure_program (measure_program.cmake: QEMU's log of the translation blocks executed, read by COUNTER,
@@ -24,12 +24,7 @@ include("${CMAKE_CURRENT_LIST_DIR}/measure_program.cmake")
 cta_skip_without_arm_tools()
 cta_page_measuring(measured)
 if(NOT measured)
-  string(REGEX REPLACE "g\\+\\+$" "" prefix "${ARM_NONE_EABI_GXX}")
-  set(m4_dir "${BINARY_DIR}")
-  set(m4_name "Cortex-M4")
-  set(m4_machine mps2-an386)
-  cta_build_firmware("${ROOT}/bench/cortex-m4" "${ROOT}/cmake/toolchains/arm-none-eabi-cortex-m4.cmake" "${m4_dir}"
-                     MinSizeRel)
+  cta_build_m4_firmware("${ROOT}/bench/cortex-m4")
   measure_program(m4 "${m4_dir}/cta_cortex_m4_attention.elf" m4 BYTES)
   execute_process(COMMAND "${ARM_NONE_EABI_GXX}" -dumpfullversion OUTPUT_VARIABLE version
                   OUTPUT_STRIP_TRAILING_WHITESPACE)

@@ -19,3 +19,16 @@ function(cta_build_firmware source toolchain dir type)
     message(FATAL_ERROR "building ${source} in ${dir} failed:\n${output}")
   endif()
 endfunction()
+
+# cta_build_m4_firmware(<source dir> [-D options...]), a macro: builds the program of <source dir> for the Cortex-M4
+# at -Os (MinSizeRel, the toolchain file arm-none-eabi-cortex-m4.cmake) in BINARY_DIR, and sets what measure_program
+# (measure_program.cmake) reads of the core m4: m4_dir, m4_name, m4_machine (mps2-an386), and prefix, the cross
+# tools' prefix. Used by the scripts that measure a Cortex-M4 program (attention_figures.cmake, digits_figures.cmake).
+macro(cta_build_m4_firmware source)
+  string(REGEX REPLACE "g\\+\\+$" "" prefix "${ARM_NONE_EABI_GXX}")
+  set(m4_dir "${BINARY_DIR}")
+  set(m4_name "Cortex-M4")
+  set(m4_machine mps2-an386)
+  cta_build_firmware("${source}" "${ROOT}/cmake/toolchains/arm-none-eabi-cortex-m4.cmake" "${m4_dir}" MinSizeRel
+                     ${ARGN})
+endmacro()

@@ -8,7 +8,8 @@
 # measured call, is taken from each. It sets <prefix>_cases (the cases' keys, in order) and, for each key,
 # <prefix>_title_<key>, <prefix>_work_<key> ("<macs>|<outputs>"), <prefix>_instructions_<key> and
 # <prefix>_count_<key> ("<instructions> | <per MAC or per output element>"); with BYTES, <prefix>_bytes_<key>: the
-# bytes of the functions the call ran (the counter's second number, the functions listed by `nm -S`). The program
+# bytes of the functions the call ran (the counter's second number, the functions listed by `nm -S`); and
+# <prefix>_output, what the program printed in that run. The program
 # prints a line `measure: <title>|<multiply-accumulates>|<outputs>` for each call. Uses prefix (the cross tools'
 # prefix), QEMU_SYSTEM_ARM and COUNTER. Includes arm_tools.cmake (cta_skip_without_arm_tools).
 include("${CMAKE_CURRENT_LIST_DIR}/arm_tools.cmake")
@@ -88,6 +89,7 @@ function(measure_program core elf out)
     set(${out}_bytes_${key} "${bytes}" PARENT_SCOPE)
   endforeach()
   set(${out}_cases "${keys}" PARENT_SCOPE)
+  set(${out}_output "${output}" PARENT_SCOPE)
 endfunction()
 
 # `numerator / denominator` to two decimals, rounded, into <out>.

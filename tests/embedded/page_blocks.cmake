@@ -33,14 +33,15 @@ endfunction()
 
 # The end of a figures script: compares <committed>, the block <name> of the page PAGE as committed (<page>, the
 # page's text), with <block>, what the build gives. Skipped (a message "cta-embedded: skipped: ...") when the
-# committed block was measured ("Measured with `arm-none-eabi-g++` <version>") with another version than <version>.
+# committed block was measured ("Measured with `arm-none-eabi-g++` <version>", in a Chinese translation "用
+# `arm-none-eabi-g++` <version>") with another version than <version>.
 # With UPDATE, writes <block> into PAGE. Otherwise stops the script, with a message naming <what> for each fault, when
 # a line of <committed> starts with ";" (a CMake list joined into the text) or it is not <block> (written to
 # <written> then), and says to update it with <update>.
 function(check_page_block page name committed block version what written update)
-  string(REGEX MATCH "Measured with `arm-none-eabi-g\\+\\+` ([0-9.]+)" measured "${committed}")
-  if(NOT UPDATE AND NOT CMAKE_MATCH_1 STREQUAL version)
-    message("cta-embedded: skipped: ${PAGE} was measured with arm-none-eabi-g++ ${CMAKE_MATCH_1}, this is ${version}")
+  string(REGEX MATCH "(Measured with|用) `arm-none-eabi-g\\+\\+` ([0-9.]+)" measured "${committed}")
+  if(NOT UPDATE AND NOT CMAKE_MATCH_2 STREQUAL version)
+    message("cta-embedded: skipped: ${PAGE} was measured with arm-none-eabi-g++ ${CMAKE_MATCH_2}, this is ${version}")
     return()
   endif()
   if(UPDATE)

@@ -122,6 +122,31 @@ constexpr auto stack_tuple(Read read) {
                                                encoder_of<typename data<T>::enc_3, cta::pre_norm_t>(read)));
 }
 
+/// The encoder layer `enc` on x, its outputs alone written into storage the caller provides
+/// (cta::encoder_layer_into, with a cta::encoder_layer_scratch_t).
+template <class T, class Placement, class Read, class... Options>
+constexpr auto encoder_lean(Read read, const Options&... options) {
+    const auto x = read(data<T>::x);
+    const auto layer = encoder_of<typename data<T>::enc, Placement>(read);
+    decltype(cta::encode(x, layer)) out{};
+    cta::encoder_layer_scratch_t<std::remove_cv_t<decltype(x)>, std::remove_cv_t<decltype(layer)>> scratch{};
+    cta::encoder_layer_into(out, scratch, x, layer, options...);
+    return out;
+}
+/// The std::array stack above, its outputs alone written into storage the caller provides (cta::encoder_stack_into):
+/// every layer in the same outputs and scratch.
+template <class T, class Read, class... Options>
+constexpr auto stack_array_lean(Read read, const Options&... options) {
+    const auto x = read(data<T>::x);
+    const auto layers = std::array{encoder_of<typename data<T>::enc, cta::post_norm_t>(read),
+                                   encoder_of<typename data<T>::enc_2, cta::post_norm_t>(read)};
+    using M = decltype(cta::encode(x, layers));
+    M out{};
+    cta::encoder_layer_scratch_t<M, typename decltype(layers)::value_type> scratch{};
+    cta::encoder_stack_into(out, scratch, x, layers, options...);
+    return out;
+}
+
 /// The records of the two stacks above, layer by layer (cta::encoder_stack_steps).
 template <class T, class Read>
 constexpr auto stack_array_steps(Read read) {

@@ -274,6 +274,49 @@ static_assert(stack_into<decltype(stack_array_steps_double)>(x_double, std::arra
 static_assert(stack_into<decltype(stack_tuple_steps_double)>(x_double, hana::make_tuple(enc_post, enc_3)) ==
               cta::encoder_stack_steps(x_double, hana::make_tuple(enc_post, enc_3)));
 
+// The outputs alone, written into storage the caller provides (encoder_layer_into, encoder_stack_into): encode's
+// bits, post-norm and pre-norm, in double and float, options included; a stack's layers one after the other in the
+// same outputs and scratch; inputs of another element type than the layer's (float inputs, double weights), copied
+// into the outputs first. The comparisons can fail (other options), and the scratch is smaller than the record.
+static_assert(cta::identical(encoder_lean<double, cta::post_norm_t>(identity), encoder_post_double.outputs));
+static_assert(cta::identical(encoder_lean<float, cta::post_norm_t>(identity), encoder_post_float.outputs));
+static_assert(cta::identical(encoder_lean<double, cta::pre_norm_t>(identity), encoder_pre_double.outputs));
+static_assert(cta::identical(encoder_lean<float, cta::pre_norm_t>(identity), encoder_pre_float.outputs));
+static_assert(cta::identical(encoder_lean<double, cta::post_norm_t>(identity, cta::causal),
+                             encoder_post_causal_double.outputs));
+static_assert(cta::identical(encoder_lean<float, cta::pre_norm_t>(identity, cta::causal),
+                             encoder_pre_causal_float.outputs));
+static_assert(!cta::identical(encoder_lean<double, cta::post_norm_t>(identity), encoder_post_causal_double.outputs));
+static_assert(cta::identical(stack_array_lean<double>(identity), stack_array_double));
+static_assert(cta::identical(stack_array_lean<float>(identity), stack_array_float));
+static_assert(cta::identical(stack_array_lean<double>(identity, cta::causal),
+                             cta::encode(x_double, std::array{enc_post, enc_2}, cta::causal)));
+static_assert(!cta::identical(stack_array_lean<double>(identity, cta::causal), stack_array_double));
+template <class X, class Layer>
+constexpr auto layer_lean(const X& x, const Layer& layer) {
+    decltype(cta::encode(x, layer)) out{};
+    cta::encoder_layer_scratch_t<X, Layer> scratch{};
+    cta::encoder_layer_into(out, scratch, x, layer);
+    return out;
+}
+template <class X, class Layer, std::size_t N>
+constexpr auto stack_lean(const X& x, const std::array<Layer, N>& layers) {
+    using M = decltype(cta::encode(x, layers));
+    M out{};
+    cta::encoder_layer_scratch_t<M, Layer> scratch{};
+    cta::encoder_stack_into(out, scratch, x, layers);
+    return out;
+}
+constexpr auto x_float = data<float>::x;
+static_assert(!std::is_same_v<decltype(cta::encode(x_float, enc_post)), std::remove_cv_t<decltype(x_float)>>);
+static_assert(cta::identical(layer_lean(x_float, enc_post), cta::encode(x_float, enc_post)));
+static_assert(cta::identical(layer_lean(x_float, enc_3), cta::encode(x_float, enc_3)));
+static_assert(cta::identical(stack_lean(x_float, std::array{enc_post, enc_2}),
+                             cta::encode(x_float, std::array{enc_post, enc_2})));
+static_assert(sizeof(cta::encoder_layer_scratch_t<std::remove_cv_t<decltype(x_double)>,
+                                                  std::remove_cv_t<decltype(enc_post)>>) <
+              sizeof(encoder_post_double));
+
 // Decoder stacks, every layer attending to the memory.
 constexpr auto dec_pre = decoder_of<data<double>::dec, cta::pre_norm_t>(identity);
 constexpr auto decoder_array_double = decoder_stack_array_steps<double>(identity);

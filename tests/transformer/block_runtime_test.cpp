@@ -50,6 +50,11 @@ void check_encoder() {
     CHECK(identical_record(encoder<T, cta::pre_norm_t>(read), pre));
     CHECK(identical_record(encoder<T, cta::post_norm_t>(read, cta::causal), post_causal));
     CHECK(identical_record(encoder<T, cta::pre_norm_t>(read, cta::causal), pre_causal));
+    // The outputs alone in storage the caller provides (cta::encoder_layer_into): the record's outputs.
+    CHECK(test::same_bits(encoder_lean<T, cta::post_norm_t>(read), post.outputs));
+    CHECK(test::same_bits(encoder_lean<T, cta::pre_norm_t>(read), pre.outputs));
+    CHECK(test::same_bits(encoder_lean<T, cta::post_norm_t>(read, cta::causal), post_causal.outputs));
+    CHECK(test::same_bits(encoder_lean<T, cta::pre_norm_t>(read, cta::causal), pre_causal.outputs));
 }
 
 template <class T>
@@ -68,6 +73,7 @@ void check_stacks_and_model() {
     constexpr auto tokens = generated<T>(identity, identity);
     CHECK(test::same_bits(stack_array<T>(read), array));
     CHECK(test::same_bits(stack_tuple<T>(read), tuple));
+    CHECK(test::same_bits(stack_array_lean<T>(read), array));  // cta::encoder_stack_into
     const auto logits_at_run_time = model_logits<T>(read, read);
     CHECK(test::same_bits(logits_at_run_time, logits));
     CHECK(cta::argmax_rows(logits_at_run_time) == block_reference::expected::model_argmax);

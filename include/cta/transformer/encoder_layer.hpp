@@ -6,8 +6,9 @@
 /// `cta::encode(x, layer, options...)`, the record of every step `cta::encoder_steps` (returned by
 /// `cta::encoder_layer_steps`), and stacks of layers (`cta::encode(x, layers, options...)` for a `std::array` of
 /// layers of one type or a `boost::hana::tuple` of layers of several) with the records of their layers
-/// (`cta::encoder_stack_steps`). With `cta::causal` among the options the layer attends as a decoder-only model's
-/// layer does.
+/// (`cta::encoder_stack_steps`), and the outputs alone in storage the caller provides, with one layer's scratch
+/// reused by every layer (`cta::encoder_layer_into`, `cta::encoder_stack_into`, `cta::encoder_layer_scratch_t`).
+/// With `cta::causal` among the options the layer attends as a decoder-only model's layer does.
 ///
 /// Post-norm (`cta::post_norm`, the default):
 ///
@@ -392,8 +393,10 @@ template <class Steps, class X, class Layer, std::size_t N, class... Options>
 CTA_DETAIL_TARGET_TAG constexpr void encoder_stack_into(Steps& s, const X& x, const std::array<Layer, N>& layers,
                                                         const Options&... options) noexcept {
     if constexpr (N > 0 && check_encoder_layer<X, Layer>()) {
-        encoder_layer_into(s[0], x, layers[0], options...);
-        for (std::size_t l = 1; l < N; ++l) encoder_layer_into(s[l], s[l - 1].outputs, layers[l], options...);
+        detail::encoder_layer_into(s[0], x, layers[0], options...);
+        for (std::size_t l = 1; l < N; ++l) {
+            detail::encoder_layer_into(s[l], s[l - 1].outputs, layers[l], options...);
+        }
     }
 }
 
@@ -406,8 +409,8 @@ CTA_DETAIL_TARGET_TAG constexpr void encoder_stack_into(Steps& s, const X& x,
         const auto& layer = layers[boost::hana::size_c<I>];
         if constexpr (check_encoder_layer<X, std::remove_cvref_t<decltype(layer)>>()) {
             auto& record = s[boost::hana::size_c<I>];
-            encoder_layer_into(record, x, layer, options...);
-            encoder_stack_into<I + 1>(s, record.outputs, layers, options...);
+            detail::encoder_layer_into(record, x, layer, options...);
+            detail::encoder_stack_into<I + 1>(s, record.outputs, layers, options...);
         }
     }
 }
@@ -460,6 +463,141 @@ CTA_DETAIL_TARGET_TAG constexpr encoder_stack_steps_t<X, boost::hana::tuple<Laye
         detail::encoder_stack_into(s, x, layers, options...);
     }
     return s;
+}
+
+namespace detail {
+
+/// One matrix where a record has one per head: `weights[h]` is `head` for every h.
+template <class W>
+struct one_head {
+    W head;
+    CTA_DETAIL_TARGET_TAG constexpr W& operator[](std::size_t) noexcept { return head; }
+    CTA_DETAIL_TARGET_TAG constexpr const W& operator[](std::size_t) const noexcept { return head; }
+};
+
+}  // namespace detail
+
+/// @brief The storage of the attention sublayer in `cta::encoder_layer_scratch`: the members of a
+/// `cta::attention_layer_steps` record but one head's weights, which every head writes in turn (`weights[h]` is the
+/// same matrix for every h).
+template <class Queries, class Keys, class Values, class HeadWeights, class Concatenated, class Outputs>
+struct attention_layer_scratch {
+    Queries queries;                        ///< Q = x W_Q + b_Q
+    Keys keys;                              ///< K = x W_K + b_K
+    Values values;                          ///< V = x W_V + b_V
+    detail::one_head<HeadWeights> weights;  ///< each head's weights in turn, in one matrix (`weights[h]`)
+    Concatenated concatenated;              ///< Concat(heads); then r1, and in post-norm FF(z) and r2
+    Outputs outputs;                        ///< SA(...) = Concat(heads) W_O + b_O
+};
+
+/// @brief The storage that `cta::encoder_layer_into` needs besides its outputs (`Model` n x d_model, `Hidden` n x
+/// d_ff), each matrix reused step after step and, in a stack, layer after layer: the layer normalisation's outputs,
+/// the attention sublayer's matrices with one head's weights, and the feed-forward hidden layer. Its size,
+/// `sizeof(cta::encoder_layer_scratch_t<X, Layer>)`, is known while compiling; a record of every step,
+/// `cta::encoder_layer_steps_t<X, Layer>`, is larger by the matrices that are not reused and the heads' weights but
+/// one.
+template <class Model, class SelfAttention, class Hidden>
+struct encoder_layer_scratch {
+    Model normalized;              ///< LN1(x) (pre-norm), then z, the feed-forward part's inputs
+    SelfAttention self_attention;  ///< the attention sublayer's storage (`cta::attention_layer_scratch`)
+    Hidden hidden;                 ///< act(z W_1 + b_1)
+};
+
+namespace detail {
+
+/// The type of `cta::encoder_layer_scratch_t<X, Layer>`.
+template <class X, class Layer>
+struct encoder_layer_scratch_types {
+    using types = encoder_layer_types<X, Layer>;
+    using A = typename types::attention_types;
+    using attention_type =
+        attention_layer_scratch<typename A::queries_type, typename A::keys_type, typename A::values_type,
+                                typename A::weights_type, typename A::concatenated_type, typename A::outputs_type>;
+    using type = encoder_layer_scratch<typename types::model_type, attention_type, typename types::hidden_type>;
+};
+
+/// sum = a + b, element by element (sum may be b): the residual additions of encoder_layer_into.
+template <class M, class B>
+CTA_DETAIL_TARGET_TAG constexpr void residual_add_into(M& sum, const M& a, const B& b) noexcept {
+    for (std::size_t i = 0; i < M::rows; ++i) {
+        for (std::size_t j = 0; j < M::cols; ++j) sum.elems[i][j] = a.elems[i][j] + b.elems[i][j];
+    }
+}
+
+/// The encoder layer's outputs into `out` (n x d_model of the model's type), the steps into `scratch`, each
+/// computed by the operations of encoder_layer_into (the record's) and stored in a matrix of the type the record
+/// keeps it in, so the same bits; x is read only before `out` is written, so `out` may be x.
+template <class M, class Scratch, class X, class Layer, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr void encoder_layer_lean_into(M& out, Scratch& scratch, const X& x, const Layer& layer,
+                                                             const Options&... options) noexcept {
+    auto& a = scratch.self_attention;
+    static_assert(std::is_same_v<decltype(a.concatenated), M>, "the concatenated heads hold the residuals");
+    // The inputs as the model's matrices (the record's attention_inputs): x, or a copy in `out`.
+    const M* inputs = nullptr;
+    if constexpr (std::is_same_v<X, M>) {
+        inputs = &x;
+    } else {
+        for (std::size_t i = 0; i < M::rows; ++i) {
+            for (std::size_t j = 0; j < M::cols; ++j) out.elems[i][j] = x.elems[i][j];
+        }
+        inputs = &out;
+    }
+    if constexpr (std::is_same_v<typename Layer::placement, pre_norm_t>) {
+        normalize_into(scratch.normalized, *inputs, layer.norm_1);
+        attention_layer_into<Layer::heads>(a, scratch.normalized, scratch.normalized, layer.self_attention,
+                                           options...);
+        residual_add_into(a.concatenated, *inputs, a.outputs);  // r1
+        normalize_into(scratch.normalized, a.concatenated, layer.norm_2);  // z = LN2(r1)
+        feed_forward_into(scratch.hidden, out, scratch.normalized, layer.feed_forward);
+        residual_add_into(out, a.concatenated, out);  // r2 = r1 + FF(z), the outputs
+    } else {
+        attention_layer_into<Layer::heads>(a, *inputs, *inputs, layer.self_attention, options...);
+        residual_add_into(a.concatenated, *inputs, a.outputs);  // r1
+        normalize_into(scratch.normalized, a.concatenated, layer.norm_1);  // z = LN1(r1)
+        feed_forward_into(scratch.hidden, a.concatenated, scratch.normalized, layer.feed_forward);
+        residual_add_into(a.concatenated, scratch.normalized, a.concatenated);  // r2 = z + FF(z)
+        normalize_into(out, a.concatenated, layer.norm_2);  // LN2(r2), the outputs
+    }
+}
+
+}  // namespace detail
+
+/// @brief The storage that `cta::encoder_layer_into(out, scratch, x, layer, options...)` needs besides `out`, for
+/// inputs of type X and a layer of type Layer (a `cta::encoder_layer_scratch`).
+template <class X, class Layer>
+using encoder_layer_scratch_t = typename detail::encoder_layer_scratch_types<X, Layer>::type;
+
+/// @brief The outputs of the encoder layer `layer` on `x` written into `out` (the type of `cta::encode(x, layer)`),
+/// with no other storage than `scratch`, which the caller provides (a static, a member of a workspace) and which may
+/// be reused for any other call with the same types: `cta::encode(x, layer, options...)`, the same bits. `out` may
+/// be `x` itself (x is read only before `out` is written). The layer's RAM is then `sizeof(out) + sizeof(scratch)`,
+/// known while compiling, and the stack of its calls. Options and shape rules as `cta::encoder_layer_steps`.
+template <matrix_type X, class Layer, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr void encoder_layer_into(typename detail::encoder_layer_types<X, Layer>::model_type& out,
+                                                        encoder_layer_scratch_t<X, Layer>& scratch, const X& x,
+                                                        const Layer& layer, const Options&... options) noexcept {
+    if constexpr (detail::check_options<op::encoder_layer, Options...>() &&
+                  detail::check_encoder_layer<X, Layer>()) {
+        detail::encoder_layer_lean_into(out, scratch, x, layer, options...);
+    }
+}
+
+/// @brief The outputs of a stack of encoder layers of one type on `x` written into `out`: each layer computed in
+/// `out` in turn (the first on `x`), with `scratch` reused by every layer: `cta::encode(x, layers, options...)`, the
+/// same bits, in no other storage than `out` and `scratch` (the type of a layer's scratch on the stack's n x d_model
+/// matrices, `cta::encoder_layer_scratch_t<decltype(cta::encode(x, layers)), Layer>`). Options and shape rules as
+/// `cta::encoder_layer_steps`.
+template <matrix_type X, class Layer, std::size_t N, class... Options>
+CTA_DETAIL_TARGET_TAG constexpr void encoder_stack_into(
+    typename detail::encoder_stack_types<X, std::array<Layer, N>>::model_type& out,
+    encoder_layer_scratch_t<typename detail::encoder_stack_types<X, std::array<Layer, N>>::model_type, Layer>& scratch,
+    const X& x, const std::array<Layer, N>& layers, const Options&... options) noexcept {
+    static_assert(N > 0, "cta::encoder_stack_into(out, scratch, x, layers): a stack of at least one layer");
+    if constexpr (detail::check_options<op::encoder_layer, Options...>() &&
+                  detail::check_encoder_layer<X, Layer>()) {
+        detail::encoder_layer_lean_into(out, scratch, x, layers[0], options...);
+        for (std::size_t l = 1; l < N; ++l) detail::encoder_layer_lean_into(out, scratch, out, layers[l], options...);
+    }
 }
 
 }  // namespace cta

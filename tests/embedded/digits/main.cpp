@@ -6,14 +6,20 @@
 // volatile, so that nothing of the computation can be done in advance, and compares the class with PyTorch's
 // (test_predictions.npy). The host build's proof (static.digits_proof) asserts that cta classifies every test image
 // in float as PyTorch did, with the same headers in a constant expression; this program does not classify them again
-// at compile time. Exit code 0 if all 360 agree, 1 otherwise. No heap, no exceptions, no printf. Every intermediate
-// of an image is written into one static digits::workspace<float> (digits::logits_into), so the model's RAM is that
-// object's size, known while compiling, and the stack of the calls.
+// at compile time. Exit code 0 if all 360 agree, 1 otherwise. No heap, no exceptions, no printf. One image's
+// intermediates are written into one static digits::lean_workspace<float> (digits::logits_into: the sequence, one
+// encoder layer's scratch that both layers reuse, the mean and the logits), so the model's RAM is that object's size,
+// known while compiling, and the stack of the calls.
+//
+// With the command line `measure` (tests/embedded/digits_figures.cmake) the program instead classifies test image 0
+// once between the markers of measure.hpp, prints its line `measure: one image|<multiply-adds>|<classes>`, and prints
+// the sizes (sizeof, as this compiler lays them out) that docs/digits.md shows, `size: <what>|<bytes>`.
 #include <cstddef>
 #include <cstdint>
 
 #include "digits_proof.hpp"
 #include "line.hpp"
+#include "measure.hpp"
 
 // The model, in flash (named, so that the test can find it in the ELF's symbols); the files' data are those of the
 // proof's header (digits::proof::test_images, ..., in flash too).
@@ -39,17 +45,67 @@ digits::image at_run_time(std::size_t i) {
     return x;
 }
 
-digits::workspace<float> workspace;
+digits::lean_workspace<float> workspace;
+
+/// The class of image x: its logits written into the workspace, then the first index of the largest (one inference;
+/// its stack is the deepest chain of calls from here, tests/embedded/digits_figures.cmake).
+[[gnu::noinline]] std::size_t classify(const digits::image& x) {
+    digits::logits_into(workspace, model, x);
+    return cta::argmax(workspace.logits, 0);
+}
+
+/// The multiply-adds of one image's logits: the embedding, per layer the projections, each head's scores and
+/// weighted values, the output projection and the feed-forward part, and the head.
+constexpr std::size_t multiply_adds() {
+    using namespace digits;
+    constexpr std::size_t n = patches;
+    constexpr std::size_t layer = 4 * n * d_model * d_model + 2 * n * n * d_model + 2 * n * d_model * d_ff;
+    return n * patch_pixels * d_model + layers * layer + d_model * classes;
+}
+
+/// A line `size: <what>|<bytes>`.
+void print_size(const char* what, std::size_t bytes) {
+    line out;
+    out << "size: " << what << '|';
+    out.decimal(bytes).print();
+}
+
+/// The encoder layer of the page's RAM figures: d_model 64, 4 heads, d_ff 256, on 16 positions, float.
+using layer_64 = cta::encoder_layer_t<float, 64, 4, 256>;
+using sequence_64 = cta::matrix<float, 16, 64>;
+
+/// Test image 0 classified once between the markers, and the sizes.
+void measure_one_image() {
+    measure_markers();
+    const digits::image x = at_run_time(0);
+    cta_measure_begin();
+    const std::size_t c = classify(x);
+    cta_measure_end();
+    line out;
+    out << "measure: one image|";
+    out.decimal(multiply_adds()) << '|';
+    out.decimal(c).print();
+    print_size("lean workspace", sizeof(digits::lean_workspace<float>));
+    print_size("lean workspace, sequence", sizeof(workspace.states));
+    print_size("lean workspace, encoder layer scratch", sizeof(workspace.encoder));
+    print_size("workspace with every step", sizeof(digits::workspace<float>));
+    print_size("layer 64, outputs", sizeof(sequence_64));
+    print_size("layer 64, scratch", sizeof(cta::encoder_layer_scratch_t<sequence_64, layer_64>));
+    print_size("layer 64, record of every step", sizeof(cta::encoder_layer_steps_t<sequence_64, layer_64>));
+}
 
 }  // namespace
 
 int main() {
+    if (measuring()) {
+        measure_one_image();
+        return 0;
+    }
     print_title("Cortex-M4: the digits classifier, its 360 test images classified at run time, float");
     std::size_t as_pytorch = 0;
     std::size_t right = 0;
     for (std::size_t i = 0; i < test_count; ++i) {
-        digits::logits_into(workspace, model, at_run_time(i));
-        const std::size_t c = cta::argmax(workspace.logits, 0);
+        const std::size_t c = classify(at_run_time(i));
         as_pytorch += c == pytorch_predictions.elems[0][i];
         right += c == test_labels.elems[0][i];
         if (i < 8) {
