@@ -9,7 +9,7 @@
 # CMAKE_CXX_STANDARD, or 20 (the library's own, cxx_std_20) when unset; the other flags CMAKE_CXX_FLAGS without
 # -stdlib=libc++, in backquotes, or "none"; the tests "all" when the test preset has no filter, "labels `a`, `b`"
 # for a label filter "^(a|b)$", "label `a`" for "^a$", and the filter in backquotes otherwise ("labels `<regex>`",
-# "names `<regex>`"). Settings come through "inherits" as CMake resolves them (the preset's own first, then each
+# "names `<regex>`"), followed by ", not label `c`" for a label excluded by "^c$" (", not labels `<regex>`" otherwise). Settings come through "inherits" as CMake resolves them (the preset's own first, then each
 # parent's, in order). Every preset of .ci/test-all's list must be a workflow preset.
 #
 #   cmake -DROOT=<source dir> -P check_compiler_table.cmake
@@ -127,6 +127,12 @@ foreach(preset IN LISTS presets)
     set(tests "names `${names}`")
   else()
     set(tests "all")
+  endif()
+  _preset_value(testPresets "${preset}" excluded filter exclude label)
+  if(excluded MATCHES "^\\^([A-Za-z_]+)\\$$")
+    string(APPEND tests ", not label `${CMAKE_MATCH_1}`")
+  elseif(NOT excluded STREQUAL "")
+    string(APPEND tests ", not labels `${excluded}`")
   endif()
   set(in_ci no)
   if(preset IN_LIST ci_presets)

@@ -92,21 +92,27 @@ struct elementwise_params {
 
 namespace detail {
 
+/// @brief f quantized with `out` as an int8 output is (`round(f / so) + zo`, ties away from zero, within
+/// [-128, 127]), as an int32: an activation range's bound.
+CTA_DETAIL_TARGET_TAG constexpr std::int32_t activation_bound(float f, per_tensor out) noexcept {
+    const auto q = quantize_number<std::int32_t>(f, out.scale(), out.zero_point);
+    return q < -128 ? -128 : q > 127 ? 127 : q;
+}
+
 /// @brief The activation range of `activation` for outputs quantized with `out` (`CalculateActivationRangeQuantized`).
 CTA_DETAIL_TARGET_TAG constexpr void set_activation_range(elementwise_params& p, fused_activation activation,
                                                           per_tensor out) noexcept {
-    const float scale = out.scale();
     p.activation_min = -128;
     p.activation_max = 127;
     if (activation == fused_activation::relu || activation == fused_activation::relu6) {
-        p.activation_min = quantize_number<std::int8_t>(0.0F, scale, out.zero_point);
+        p.activation_min = activation_bound(0.0F, out);
     }
     if (activation == fused_activation::relu6) {
-        p.activation_max = quantize_number<std::int8_t>(6.0F, scale, out.zero_point);
+        p.activation_max = activation_bound(6.0F, out);
     }
     if (activation == fused_activation::relu_n1_to_1) {
-        p.activation_min = quantize_number<std::int8_t>(-1.0F, scale, out.zero_point);
-        p.activation_max = quantize_number<std::int8_t>(1.0F, scale, out.zero_point);
+        p.activation_min = activation_bound(-1.0F, out);
+        p.activation_max = activation_bound(1.0F, out);
     }
 }
 
