@@ -44,7 +44,9 @@ What it measures, for GCC (g++) and Clang (clang++), each translation unit compi
   parameters, model and inputs constants of their own (bench/compile_time/quantized_attention.cpp), and the largest
   n whose calibration (calibrate_self_attention, the real-valued attention in double) and quantization
   (quantize_self_attention, the int8 inputs) compile, each a constant (its CTA_BENCH_CALIBRATION form); search over
-  n as above. tests/budget (budget.quantized_*) checks both against the build for the compilers the page names.
+  n as above. tests/budget (budget.quantized_*) checks both against the build for the compilers the page names,
+  the attention with the activations' quantization of bench/compile_time/quantized_activations.hpp (written for the
+  page's n and n + 1: after new figures, cmake --build <build> --target update_quantized_activations).
   And its run time at n = d = 64 against the double self-attention's (bench/quantized_bench.cpp), at -O2 and at
   -O3 -march=native, median and minimum of repetitions, and the binaries' checks (run time == compile time);
 - one Transformer encoder layer, n = 16 tokens, d_model = 64, 4 heads, d_ff = 256, in double, post-norm
