@@ -7,7 +7,17 @@
 # build file and writes nothing; the one that compiles into CMakeFiles/<target>.dir/) and runs here, in BUILD_DIR as Ninja runs it, so that tests of one build tree can
 # run at once; a compile-fail target is one object, one command (what it needs generated, such as a header of
 # cta_add_weights, the build has made before: with all, or cta_compiler_tests). Without NINJA, `cmake --build`.
-if(DEFINED NINJA AND NOT NINJA STREQUAL "")
+# With COMMAND_FILE (a file of the fixture compile_fail.commands, cta_compile_fail_commands.cmake), its command runs
+# here in BUILD_DIR.
+if(DEFINED COMMAND_FILE)
+  if(NOT EXISTS "${COMMAND_FILE}")
+    message(FATAL_ERROR "${TARGET}: no ${COMMAND_FILE} (the test compile_fail.commands writes it)")
+  endif()
+  file(READ "${COMMAND_FILE}" commands)
+  string(STRIP "${commands}" commands)
+  execute_process(COMMAND /bin/sh -c "${commands}" WORKING_DIRECTORY "${BUILD_DIR}"
+                  RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+elseif(DEFINED NINJA AND NOT NINJA STREQUAL "")
   execute_process(COMMAND "${NINJA}" -C "${BUILD_DIR}" -t commands "${TARGET}"
                   RESULT_VARIABLE result OUTPUT_VARIABLE all_commands ERROR_VARIABLE commands_error)
   string(REPLACE ";" "\\;" all_commands "${all_commands}")

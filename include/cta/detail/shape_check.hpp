@@ -36,6 +36,8 @@ struct quantized_add;     ///< `cta::quantized::add<Q>(a, b)` (<cta/quantized/el
 struct quantized_subtract;  ///< `cta::quantized::subtract<Q>(a, b)`
 struct quantized_multiply;  ///< `cta::quantized::multiply<Q>(a, b)`
 struct quantized_squared_difference;  ///< `cta::quantized::squared_difference<Q>(a, b)`
+struct quantized_mean;    ///< `cta::quantized::mean<Axis, Out>(x)` (<cta/quantized/mean.hpp>)
+struct quantized_rsqrt;   ///< `cta::quantized::rsqrt<Out>(x)` (<cta/quantized/rsqrt.hpp>)
 struct linear;            ///< `cta::linear(x, w, b)`, `cta::linear(x, w)` (<cta/transformer/linear.hpp>)
 struct layer_norm;        ///< `cta::layer_norm(x, gain, bias, epsilon)` (<cta/transformer/normalization.hpp>)
 struct rms_norm;          ///< `cta::rms_norm(x, gain, epsilon)` (<cta/transformer/normalization.hpp>)

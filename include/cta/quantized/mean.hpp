@@ -124,16 +124,25 @@ CTA_DETAIL_TARGET_TAG constexpr void mean(const mean_params& params, const std::
 /// `qmatrix<std::int8_t, R, 1, Out>`. The multiplier is a constant of the types.
 template <std::size_t Axis, auto Out, std::size_t R, std::size_t C, auto In>
 CTA_DETAIL_TARGET_TAG constexpr auto mean(const qmatrix<std::int8_t, R, C, In>& x) noexcept {
-    static_assert(Axis == 0 || Axis == 1, "cta::quantized::mean<Axis>(x): Axis is 0 (the mean of each column, over "
-                                          "the rows: 1 x C) or 1 (the mean of each row, over the columns: R x 1)");
-    static_assert(detail::is_per_tensor_v<std::remove_const_t<decltype(In)>> &&
-                      detail::is_per_tensor_v<std::remove_const_t<decltype(Out)>>,
-                  "cta::quantized::mean<Axis, Out>(x): x and the output are quantized per tensor "
-                  "(cta::quantized::affine(scale, zero_point))");
-    constexpr mean_params params{In.zero_point, prepare_mean(In.scale(), Out.scale()), Out.zero_point};
-    qmatrix<std::int8_t, Axis == 0 ? 1 : R, Axis == 0 ? C : 1, Out> y;
-    mean<Axis>(params, x.data(), R, C, y.data());
-    return y;
+    using X = qmatrix<std::int8_t, R, C, In>;
+    if constexpr (Axis != 0 && Axis != 1) {
+        static_assert(options_agree<op::quantized_mean, X, std::integral_constant<std::size_t, Axis>>,
+                      "cta::quantized::mean<Axis, Out>(x): Axis is 0 (the mean of each column, over the rows: 1 x C) "
+                      "or 1 (the mean of each row, over the columns: R x 1)");
+        return 0;
+    } else if constexpr (!detail::is_per_tensor_v<std::remove_const_t<decltype(In)>> ||
+                         !detail::is_per_tensor_v<std::remove_const_t<decltype(Out)>>) {
+        static_assert(quantizations_agree<op::quantized_mean, X,
+                                          std::integral_constant<std::remove_const_t<decltype(Out)>, Out>>,
+                      "cta::quantized::mean<Axis, Out>(x): the input and the output of mean must be quantized per "
+                      "tensor (cta::quantized::affine(scale, zero_point))");
+        return 0;
+    } else {
+        constexpr mean_params params{In.zero_point, prepare_mean(In.scale(), Out.scale()), Out.zero_point};
+        qmatrix<std::int8_t, Axis == 0 ? 1 : R, Axis == 0 ? C : 1, Out> y;
+        mean<Axis>(params, x.data(), R, C, y.data());
+        return y;
+    }
 }
 
 /// @brief The same, the output quantized as `x` (the same scale and zero point).

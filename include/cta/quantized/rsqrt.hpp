@@ -161,15 +161,20 @@ CTA_DETAIL_TARGET_TAG constexpr void rsqrt(const rsqrt_params& params, const std
 /// @brief 1 / sqrt of each element of `x`, quantized with `Out` (a `per_tensor`, made by `affine`):
 /// `qmatrix<std::int8_t, R, C, Out>`. The multiplier is a constant of the types.
 template <auto Out, std::size_t R, std::size_t C, auto In>
-CTA_DETAIL_TARGET_TAG constexpr qmatrix<std::int8_t, R, C, Out> rsqrt(const qmatrix<std::int8_t, R, C, In>& x) noexcept {
-    static_assert(detail::is_per_tensor_v<std::remove_const_t<decltype(In)>> &&
-                      detail::is_per_tensor_v<std::remove_const_t<decltype(Out)>>,
-                  "cta::quantized::rsqrt<Out>(x): x and the output are quantized per tensor "
-                  "(cta::quantized::affine(scale, zero_point))");
-    constexpr rsqrt_params params{In.zero_point, prepare_rsqrt(In.scale(), Out.scale()), Out.zero_point};
-    qmatrix<std::int8_t, R, C, Out> y;
-    rsqrt(params, x.data(), R * C, y.data());
-    return y;
+CTA_DETAIL_TARGET_TAG constexpr auto rsqrt(const qmatrix<std::int8_t, R, C, In>& x) noexcept {
+    if constexpr (!detail::is_per_tensor_v<std::remove_const_t<decltype(In)>> ||
+                  !detail::is_per_tensor_v<std::remove_const_t<decltype(Out)>>) {
+        static_assert(quantizations_agree<op::quantized_rsqrt, qmatrix<std::int8_t, R, C, In>,
+                                          std::integral_constant<std::remove_const_t<decltype(Out)>, Out>>,
+                      "cta::quantized::rsqrt<Out>(x): the input and the output of rsqrt must be quantized per tensor "
+                      "(cta::quantized::affine(scale, zero_point))");
+        return 0;
+    } else {
+        constexpr rsqrt_params params{In.zero_point, prepare_rsqrt(In.scale(), Out.scale()), Out.zero_point};
+        qmatrix<std::int8_t, R, C, Out> y;
+        rsqrt(params, x.data(), R * C, y.data());
+        return y;
+    }
 }
 
 }  // namespace cta::quantized
