@@ -3,6 +3,7 @@
 // the program runs, compared with the classes int8_reference.py computed (test_predictions_int8.npy) and with the
 // classes and logits computed while compiling; the accuracy, and the images whose int8 class differs from the float
 // model's, with the margins (largest logit less the next) of both models there.
+#include <cmath>
 #include <cstddef>
 #include <cstdio>
 #include <cstring>
@@ -48,6 +49,7 @@ int main() {
     std::memcpy(&m, source, sizeof m);
     const auto& fp = digits::proof::trained<float>;
     std::size_t as_reference = 0, correct = 0, differs = 0;
+    double largest_error = 0.0, total_error = 0.0;  // |dequantized int8 logit - float logit|
     static int8::lean_workspace w;
     for (std::size_t i = 0; i < digits::proof::test_count; ++i) {
         const auto x = digits::proof::test_image(i);
@@ -56,16 +58,25 @@ int main() {
         as_reference += c == int8::proof::reference_prediction(i);
         correct += c == digits::proof::test_labels.elems[0][i];
         const std::size_t f = digits::proof::pytorch_prediction(i);
+        const auto fl = fp.logits(x);
+        const float scale = int8::calibrated.logits.scale();
+        for (std::size_t k = 0; k < digits::classes; ++k) {
+            const double e = std::fabs(static_cast<double>(scale) * (w.logits[k] - int8::calibrated.logits.zero_point) -
+                                       static_cast<double>(fl.elems[0][k]));
+            largest_error = e > largest_error ? e : largest_error;
+            total_error += e;
+        }
         if (c != f) {
             ++differs;
-            const auto fl = fp.logits(x);
-            const float scale = int8::calibrated.logits.scale();
             std::printf("image %zu: label %d, float class %zu (margin %.3f), int8 class %zu (margin %.0f steps of %.4f, "
                         "%.3f)\n",
                         i, digits::proof::test_labels.elems[0][i], f, margin(fl.elems[0]), c, margin(w.logits),
                         static_cast<double>(scale), margin(w.logits) * static_cast<double>(scale));
         }
     }
+    std::printf("int8 logits against float logits: mean |difference| %.3f, largest %.3f (one step: %.4f)\n",
+                total_error / static_cast<double>(digits::proof::test_count * digits::classes), largest_error,
+                static_cast<double>(int8::calibrated.logits.scale()));
     const bool same = same_bits_as_compile_time<0>(m) && same_bits_as_compile_time<1>(m) &&
                       same_bits_as_compile_time<359>(m);
     std::printf("int8: %zu of %zu test images classified as int8_reference.py does, %zu right (float: %zu); %zu "
