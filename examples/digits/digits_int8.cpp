@@ -68,8 +68,8 @@ int main() {
         }
         if (c != f) {
             ++differs;
-            std::printf("image %zu: label %d, float class %zu (margin %.3f), int8 class %zu (margin %.0f steps of %.4f, "
-                        "%.3f)\n",
+            std::printf("image %zu: label %d, float class %zu (margin %.3f), int8 class %zu (margin %.0f steps of "
+                        "%.4f, %.3f)\n",
                         i, digits::proof::test_labels.elems[0][i], f, margin(fl.elems[0]), c, margin(w.logits),
                         static_cast<double>(scale), margin(w.logits) * static_cast<double>(scale));
         }

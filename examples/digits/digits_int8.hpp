@@ -212,7 +212,8 @@ constexpr fully_connected_layer<In, Out> quantize_layer(const cta::matrix<float,
 template <std::size_t R, std::size_t C>
 constexpr void quantize_constant(std::int8_t* out, const cta::matrix<float, R, C>& m, q::per_tensor p) noexcept {
     for (std::size_t i = 0; i < R; ++i)
-        for (std::size_t j = 0; j < C; ++j) out[i * C + j] = q::quantize<std::int8_t>(m.elems[i][j], p.scale(), p.zero_point);
+        for (std::size_t j = 0; j < C; ++j)
+            out[i * C + j] = q::quantize<std::int8_t>(m.elems[i][j], p.scale(), p.zero_point);
 }
 
 /// The quantization of a float constant tensor, as the converter gives one (its own range, widened to hold 0).
@@ -359,7 +360,8 @@ struct lean_workspace {
     std::int8_t pooled[d_model]{};                ///< the mean over the 16 positions
     std::int8_t logits[classes]{};                ///< the head's
 };
-static_assert(nhead * patches * patches == patches * d_ff, "lean_workspace::wide holds the scores and the hidden layer");
+static_assert(nhead * patches * patches == patches * d_ff,
+              "lean_workspace::wide holds the scores, then the hidden layer");
 
 /// An elementwise operation (`Element`, one of cta::quantized's int8 elements) of a (a_rows x a_cols) and b
 /// (b_rows x b_cols) into out (rows x cols), an operand of one row or one column broadcast, as TensorFlow Lite
@@ -393,18 +395,18 @@ constexpr void layer_norm_into(std::int8_t* y, const layer_norm& n, const std::i
     elementwise<q::detail::add_element>(n.outputs, w.scratch[0], patches, d_model, n.beta, 1, d_model, y);
 }
 
-/// x (16 x 16, the heads side by side) into heads (2 x 16 x 8): RESHAPE [16, 2, 8] and TRANSPOSE [2, 16, 8].
-constexpr void split_heads(std::int8_t* heads, const std::int8_t* x) noexcept {
+/// With `Split`, x (16 x 16, the heads side by side) into heads (2 x 16 x 8): RESHAPE [16, 2, 8] and TRANSPOSE
+/// [2, 16, 8]; without, heads back into x.
+template <bool Split>
+constexpr void move_heads(std::int8_t* x, std::int8_t* heads) noexcept {
     for (std::size_t h = 0; h < nhead; ++h)
         for (std::size_t i = 0; i < patches; ++i)
-            for (std::size_t k = 0; k < d_head; ++k) heads[(h * patches + i) * d_head + k] = x[i * d_model + h * d_head + k];
-}
-
-/// The inverse of split_heads.
-constexpr void merge_heads(std::int8_t* x, const std::int8_t* heads) noexcept {
-    for (std::size_t h = 0; h < nhead; ++h)
-        for (std::size_t i = 0; i < patches; ++i)
-            for (std::size_t k = 0; k < d_head; ++k) x[i * d_model + h * d_head + k] = heads[(h * patches + i) * d_head + k];
+            for (std::size_t k = 0; k < d_head; ++k) {
+                std::int8_t& by_head = heads[(h * patches + i) * d_head + k];
+                std::int8_t& by_position = x[i * d_model + h * d_head + k];
+                if constexpr (Split) by_head = by_position;
+                else by_position = by_head;
+            }
 }
 
 /// One encoder layer on w.states, in place.
@@ -412,17 +414,17 @@ constexpr void encoder_layer_into(lean_workspace& w, const encoder_layer& l) noe
     constexpr q::batch_shape by_head{1, 1, nhead};
     layer_norm_into(w.normalized, l.norm1, w.states, w);
     l.query(w.normalized, w.scratch[0], patches);
-    split_heads(w.queries, w.scratch[0]);
+    move_heads<true>(w.scratch[0], w.queries);
     l.key(w.normalized, w.scratch[0], patches);
-    split_heads(w.keys, w.scratch[0]);
+    move_heads<true>(w.scratch[0], w.keys);
     l.value(w.normalized, w.scratch[0], patches);
-    split_heads(w.values, w.scratch[0]);
+    move_heads<true>(w.scratch[0], w.values);
     q::batch_matmul_rhs_transposed(l.scores_params, l.scores_multiplier, w.queries, by_head, w.keys, by_head, w.wide,
                                    patches, d_head, patches);
     q::softmax(w.wide, nhead * patches, patches, l.softmax, w.weights);
     q::batch_matmul(l.context_params, l.context_multiplier, w.weights, by_head, w.values, by_head, w.scratch[1],
                     patches, patches, d_head);
-    merge_heads(w.scratch[0], w.scratch[1]);
+    move_heads<false>(w.scratch[0], w.scratch[1]);
     l.out(w.scratch[0], w.scratch[1], patches);
     elementwise<q::detail::add_element>(l.residual1, w.states, patches, d_model, w.scratch[1], patches, d_model,
                                         w.states);

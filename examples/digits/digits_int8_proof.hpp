@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSL-1.0
-// What the build proves of the int8 digits classifier (digits_int8.hpp): `digits::int8::proof::predicts_as_reference(i)`
-// is true when the int8 model classifies test image i as int8_reference.py does (test_predictions_int8.npy, which
-// that script computes from TensorFlow Lite's kernels restated in NumPy); cta_add_proof asserts it for every test
-// image (CMakeLists.txt here). The int8 test-set accuracy is asserted below.
+// What the build proves of the int8 digits classifier (digits_int8.hpp):
+// `digits::int8::proof::predicts_as_reference(i)` is true when the int8 model classifies test image i as
+// int8_reference.py does (test_predictions_int8.npy, which that script computes from TensorFlow Lite's kernels
+// restated in NumPy); cta_add_proof asserts it for every test image (CMakeLists.txt here). The int8 test-set accuracy
+// is asserted below.
 #pragma once
 
 #include <cstddef>
