@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSL-1.0
 // What the build proves of the int8 digits classifier (digits_int8.hpp):
-// `digits::int8::proof::predicts_as_reference(i)` is true when the int8 model classifies test image i as
-// int8_reference.py does (test_predictions_int8.npy, which that script computes from TensorFlow Lite's kernels
-// restated in NumPy); cta_add_proof asserts it for every test image (CMakeLists.txt here). The int8 test-set accuracy
-// is asserted below.
+// `digits::int8::proof::predicts_as_reference(i)` is true when the int8 model gives test image i the class and the
+// ten int8 logits int8_reference.py gives it (test_predictions_int8.npy, test_logits_int8.npy, which that script
+// computes from TensorFlow Lite's kernels restated in NumPy); cta_add_proof asserts it for every test image
+// (CMakeLists.txt here). The int8 test-set accuracy is asserted below.
 #pragma once
 
 #include <cstddef>
@@ -26,6 +26,10 @@ inline constexpr model trained = quantize(digits::proof::trained<float>, calibra
 inline constexpr auto reference_predictions =
     cta::weights::load_npy<cta::matrix<std::uint8_t, 1, test_count>>(digits_data::test_predictions_int8_npy);
 
+/// int8_reference.py's int8 logits of each test image.
+inline constexpr auto reference_logits =
+    cta::weights::load_npy<cta::matrix<std::int8_t, test_count, classes>>(digits_data::test_logits_int8_npy);
+
 /// int8_reference.py's class of test image i. Built with DIGITS_INT8_WRONG_PREDICTION=k, image k's is replaced by the
 /// next class, which the proof must refuse (static.digits_int8_proof.detects_wrong_prediction).
 constexpr std::size_t reference_prediction(std::size_t i) noexcept {
@@ -36,9 +40,18 @@ constexpr std::size_t reference_prediction(std::size_t i) noexcept {
     return p;
 }
 
-/// Whether the int8 model classifies test image i as int8_reference.py does.
+/// Whether the int8 logits w.logits are int8_reference.py's of test image i.
+constexpr bool logits_are_reference(const lean_workspace& w, std::size_t i) noexcept {
+    for (std::size_t c = 0; c < classes; ++c)
+        if (w.logits[c] != reference_logits.elems[i < test_count ? i : 0][c]) return false;
+    return true;
+}
+
+/// Whether the int8 model gives test image i int8_reference.py's class and logits.
 constexpr bool predicts_as_reference(std::size_t i) noexcept {
-    return classify(trained, digits::proof::test_image(i)) == reference_prediction(i);
+    lean_workspace w;
+    logits_into(w, trained, digits::proof::test_image(i));
+    return argmax(w.logits) == reference_prediction(i) && logits_are_reference(w, i);
 }
 
 /// How many of int8_reference.py's classes are the test labels; and how many differ from PyTorch's (float) class.

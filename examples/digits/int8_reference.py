@@ -5,7 +5,8 @@ reference kernels restated from their semantics in NumPy's int64 arithmetic (eve
 held in int64 so that no product overflows), the converter's quantization of the weights restated in float32, and the
 model lowered as digits_int8.hpp states. It reads the float weights (digits.safetensors), the quantization of every
 tensor calibrated by digits_int8_calibrate (digits_int8_parameters.json) and the test images, computes the int8 class
-of each of the 360 test images, and writes test_predictions_int8.npy, which the build's proof checks.
+of each of the 360 test images, and writes test_predictions_int8.npy and their int8 logits, test_logits_int8.npy,
+which the build's proof checks.
 
 Kernels restated: QuantizeMultiplier, SaturatingRoundingDoublingHighMul, RoundingDivideByPOT,
 MultiplyByQuantizedMultiplier (TensorFlow Lite's double rounding); QUANTIZE; FULLY_CONNECTED with per-channel weights
@@ -14,7 +15,7 @@ Lite Micro's QuantizedMeanOrSum); RSQRT (GetInvSqrtQuantizedMultiplierExp, gemml
 (PreprocessSoftmaxScaling, gemmlowp's exp_on_negative_values and one_over_one_plus_x_for_x_in_0_1).
 
 Usage: /usr/bin/python3 int8_reference.py [--check]   (NumPy only). With --check, writes nothing and exits with status
-1 if test_predictions_int8.npy differs from what it would write.
+1 if test_predictions_int8.npy or test_logits_int8.npy differs from what it would write.
 """
 
 import json
@@ -30,6 +31,7 @@ except ImportError:
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUTPUT = os.path.join(HERE, 'test_predictions_int8.npy')
+LOGITS = os.path.join(HERE, 'test_logits_int8.npy')
 INT32_MIN, INT32_MAX = -2**31, 2**31 - 1
 LAYERS, HEADS, D_MODEL, D_HEAD, PATCHES = 2, 2, 16, 8, 16
 f32 = np.float32
@@ -383,7 +385,8 @@ def classify(images, W, P):
     n, nq = layer_norm(h, hq, W['encoder.norm.weight'], W['encoder.norm.bias'], P, 'norm.')
     pooled = mean(n, 1, nq, P['pooled'])
     logits = fully_connected(pooled, quantize_fc(W['head.weight'], W['head.bias'], P['pooled'], P['logits']))
-    return np.argmax(logits.reshape(-1, 10), axis=1).astype(np.uint8)  # the first index of the largest
+    logits = logits.reshape(-1, 10)
+    return np.argmax(logits, axis=1).astype(np.uint8), logits.astype(np.int8)  # the first index of the largest
 
 
 def main():
@@ -392,14 +395,18 @@ def main():
     images = np.load(os.path.join(HERE, 'test_images.npy'))
     labels = np.load(os.path.join(HERE, 'test_labels.npy'))
     float_predictions = np.load(os.path.join(HERE, 'test_predictions.npy'))
-    predictions = classify(images, W, P)
+    predictions, logits = classify(images, W, P)
     print(f'int8: {int(np.sum(predictions == labels))} of {len(labels)} test images right; '
           f'{int(np.sum(predictions != float_predictions))} classified otherwise than by the float model')
     if '--check' in sys.argv[1:]:
-        same = np.array_equal(np.load(OUTPUT), predictions)
-        print(f'{OUTPUT}: ' + ('current' if same else 'differs from what int8_reference.py computes'))
+        same = True
+        for path, computed in ((OUTPUT, predictions), (LOGITS, logits)):
+            current = np.array_equal(np.load(path), computed)
+            print(f'{path}: ' + ('current' if current else 'differs from what int8_reference.py computes'))
+            same = same and current
         return 0 if same else 1
     np.save(OUTPUT, predictions)
+    np.save(LOGITS, logits)
     return 0
 
 
