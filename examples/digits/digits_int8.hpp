@@ -244,7 +244,7 @@ struct encoder_layer {
     fully_connected_layer<d_model, d_model> query, key, value, out;
     q::batch_matmul_params scores_params{};
     q::quantized_multiplier scores_multiplier{};
-    q::softmax_int8_params softmax{};
+    q::softmax_int8_table softmax{};  ///< SOFTMAX's parameters and its table of exponentials
     q::batch_matmul_params context_params{};
     q::quantized_multiplier context_multiplier{};
     q::elementwise_params residual1{};
@@ -324,7 +324,7 @@ constexpr model quantize(const digits::model<float>& f, const quantization& p) n
         ql.value = quantize_layer(a.w_value, a.b_value, n1, t.values);
         ql.scores_params = product_params(t.queries, t.keys, t.scores);
         ql.scores_multiplier = product_multiplier(t.queries, t.keys, t.scores);
-        ql.softmax = q::prepare_softmax_int8(static_cast<double>(t.scores.scale()), 1.0);
+        ql.softmax = q::tabulate_softmax(q::prepare_softmax_int8(static_cast<double>(t.scores.scale()), 1.0));
         ql.context_params = product_params(softmax_output, t.values, t.context);
         ql.context_multiplier = product_multiplier(softmax_output, t.values, t.context);
         ql.out = quantize_layer(a.w_out, a.b_out, t.context, t.attention);

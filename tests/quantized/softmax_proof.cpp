@@ -267,6 +267,26 @@ static_assert(int8_case_tabulated<4, softmax_extremes::int8_cases>());
 static_assert(int8_case_tabulated<5, softmax_extremes::int8_cases>());
 static_assert(int8_case_tabulated<6, softmax_extremes::int8_cases>());
 static_assert(int8_case_tabulated<7, softmax_extremes::int8_cases>());
+// The public form of the same (softmax with a table of the parameters, tabulate_softmax), on every case with int8
+// output: the kernel's integers, all rows at once.
+template <std::size_t I, const auto& cases = int8_cases>
+constexpr bool int8_case_with_table() {
+    constexpr int8_case c = cases[I];
+    static_assert(c.int8_output != nullptr && c.rows * c.row_length <= largest_case);
+    std::int8_t out[largest_case]{};
+    q::softmax(c.input, c.rows, c.row_length, q::tabulate_softmax(c.params), out);
+    std::size_t equal = 0;
+    for (std::size_t i = 0; i < c.rows * c.row_length; ++i) equal += out[i] == c.int8_output[i] ? 1 : 0;
+    return equal == c.rows * c.row_length;
+}
+static_assert(int8_case_with_table<0>());
+static_assert(int8_case_with_table<3>());
+static_assert(int8_case_with_table<8>());
+static_assert(int8_case_with_table<14>());
+static_assert(int8_case_with_table<0, softmax_extremes::int8_cases>());
+static_assert(int8_case_with_table<7, softmax_extremes::int8_cases>());
+static_assert(q::tabulate_softmax(params_scale_1).params == params_scale_1);
+
 // The table holds the kernel's terms: 0 below diff_min (-15 with scale 1), e^0 = INT32_MAX, 2^19 in 12 bits.
 constexpr auto& table_scale_1 = q::detail::softmax_int8_table_for<params_scale_1>;
 static_assert(params_scale_1.diff_min == -15 && table_scale_1.exp[15] != 0 && table_scale_1.exp[16] == 0 &&

@@ -62,6 +62,11 @@ static void check_int8_cases(const int8_case* cases, std::size_t count) {
             std::vector<std::int8_t> out(n);
             q::softmax(input.data(), at_run_time(c.rows), at_run_time(c.row_length), params, out.data());
             CHECK(equal_elements(out, c.int8_output) == n);
+            // The same from the table of the parameters, made at run time.
+            const q::softmax_int8_table table = q::tabulate_softmax(params);
+            std::vector<std::int8_t> looked_up(n);
+            q::softmax(input.data(), at_run_time(c.rows), at_run_time(c.row_length), table, looked_up.data());
+            CHECK(equal_elements(looked_up, c.int8_output) == n);
         }
         if (c.int16_output != nullptr) {
             std::vector<std::int16_t> out(n);

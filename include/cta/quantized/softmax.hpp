@@ -320,11 +320,13 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_from_int8(const std::int8_t* input,
 struct softmax_int8_table {
     std::int32_t exp[256];
     std::int32_t sum_term[256];
+    softmax_int8_params params;  ///< the parameters the table is of
 };
 
 /// The table of `p` (precondition: as softmax's).
 CTA_DETAIL_TARGET_TAG constexpr softmax_int8_table softmax_int8_table_of(const softmax_int8_params& p) noexcept {
     softmax_int8_table t{};
+    t.params = p;
     if (!softmax_int8_params_hold(p)) {
         return t;
     }
@@ -340,12 +342,10 @@ template <softmax_int8_params P>
 inline constexpr softmax_int8_table softmax_int8_table_for = softmax_int8_table_of(P);
 
 /// One row of softmax with int8 input and output (`softmax_from_int8<std::int8_t>` on one row of `length`
-/// elements, the same integers) for constant evaluation: each element's exponential is looked up in the table of P
-/// instead of computed twice, and each loop step is one statement.
-template <softmax_int8_params P>
-CTA_DETAIL_TARGET_TAG constexpr void softmax_int8_row_tabulated(const std::int8_t* in, std::size_t length,
-                                                                std::int8_t* out) noexcept {
-    constexpr const softmax_int8_table& table = softmax_int8_table_for<P>;
+/// elements, the same integers), each element's exponential looked up in `table` (of the row's parameters) instead
+/// of computed twice, and each loop step one statement.
+CTA_DETAIL_TARGET_TAG constexpr void softmax_int8_row_with(const softmax_int8_table& table, const std::int8_t* in,
+                                                           std::size_t length, std::int8_t* out) noexcept {
     if (length == 0) {
         return;
     }
@@ -374,6 +374,13 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_int8_row_tabulated(const std::int8_
             exponent, -128);
 }
 
+/// The same with the table of `P`, a constant of its own.
+template <softmax_int8_params P>
+CTA_DETAIL_TARGET_TAG constexpr void softmax_int8_row_tabulated(const std::int8_t* in, std::size_t length,
+                                                                std::int8_t* out) noexcept {
+    softmax_int8_row_with(softmax_int8_table_for<P>, in, length, out);
+}
+
 }  // namespace detail
 
 /// @brief Softmax of int8 rows to int8 (TensorFlow Lite's `SOFTMAX` with int8 output, whose scale is 1/256 and
@@ -395,6 +402,28 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax_int8_row_tabulated(const std::int8_
 CTA_DETAIL_TARGET_TAG constexpr void softmax(const std::int8_t* input, std::size_t rows, std::size_t row_length,
                                              const softmax_int8_params& params, std::int8_t* output) noexcept {
     detail::softmax_from_int8(input, rows, row_length, params, output);
+}
+
+/// @brief The exponentials of int8 softmax with the parameters `params`, one for each difference of two int8 values
+/// (with the terms of the rows' sums, and the parameters): with it, `softmax(input, rows, row_length, table, output)`
+/// looks each element's exponential up instead of computing it twice, the same integers. 2 KiB, made once for a
+/// model's softmax (a constant of its own, or a member of the model). Preconditions: as softmax's.
+using softmax_int8_table = detail::softmax_int8_table;
+
+/// @brief The table of `params` (`softmax_int8_table`).
+CTA_DETAIL_TARGET_TAG constexpr softmax_int8_table tabulate_softmax(const softmax_int8_params& params) noexcept {
+    return detail::softmax_int8_table_of(params);
+}
+
+/// @brief Softmax of int8 rows to int8 with the parameters of `table` (`tabulate_softmax`), each element's exponential
+/// looked up there: the integers of `softmax(input, rows, row_length, table.params, output)`.
+CTA_DETAIL_TARGET_TAG constexpr void softmax(const std::int8_t* input, std::size_t rows, std::size_t row_length,
+                                             const softmax_int8_table& table, std::int8_t* output) noexcept {
+    if (!detail::softmax_int8_params_hold(table.params)) {
+        return;
+    }
+    for (std::size_t r = 0; r < rows; ++r)
+        detail::softmax_int8_row_with(table, input + r * row_length, row_length, output + r * row_length);
 }
 
 /// @brief Softmax of int8 rows to int16 (TensorFlow Lite's `SOFTMAX` with int8 input and int16 output, whose scale
