@@ -406,7 +406,7 @@ CTA_DETAIL_TARGET_TAG constexpr void softmax(const std::int8_t* input, std::size
 
 /// @brief The exponentials of int8 softmax with the parameters `params`, one for each difference of two int8 values
 /// (with the terms of the rows' sums, and the parameters): with it, `softmax(input, rows, row_length, table, output)`
-/// looks each element's exponential up instead of computing it twice, the same integers. 2 KiB, made once for a
+/// looks each element's exponential up instead of computing it twice, the same integers. 512 int32, made once for a
 /// model's softmax (a constant of its own, or a member of the model). Preconditions: as softmax's.
 using softmax_int8_table = detail::softmax_int8_table;
 
