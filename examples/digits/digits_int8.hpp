@@ -170,9 +170,12 @@ struct fully_connected_layer {
     std::int32_t shifts[Out]{};
     q::fully_connected_params params{};
 
-    /// y (rows x Out) from x (rows x In).
-    constexpr void operator()(const std::int8_t* x, std::int8_t* y, std::size_t rows) const noexcept {
-        q::fully_connected_per_channel(params, multipliers, shifts, x, weights, bias, y, rows, In, Out);
+    /// y (rows x Out) from x (rows x In), the rows those of x's array.
+    template <std::size_t XSize, std::size_t YSize>
+    constexpr void operator()(const std::int8_t (&x)[XSize], std::int8_t (&y)[YSize]) const noexcept {
+        static_assert(XSize % In == 0 && YSize == XSize / In * Out,
+                      "a fully connected layer: rows x In to rows x Out");
+        q::fully_connected_per_channel<XSize / In, In, Out>(params, multipliers, shifts, x, weights, bias, y);
     }
 };
 
@@ -413,11 +416,11 @@ constexpr void move_heads(std::int8_t* x, std::int8_t* heads) noexcept {
 constexpr void encoder_layer_into(lean_workspace& w, const encoder_layer& l) noexcept {
     constexpr q::batch_shape by_head{1, 1, nhead};
     layer_norm_into(w.normalized, l.norm1, w.states, w);
-    l.query(w.normalized, w.scratch[0], patches);
+    l.query(w.normalized, w.scratch[0]);
     move_heads<true>(w.scratch[0], w.queries);
-    l.key(w.normalized, w.scratch[0], patches);
+    l.key(w.normalized, w.scratch[0]);
     move_heads<true>(w.scratch[0], w.keys);
-    l.value(w.normalized, w.scratch[0], patches);
+    l.value(w.normalized, w.scratch[0]);
     move_heads<true>(w.scratch[0], w.values);
     q::batch_matmul_rhs_transposed(l.scores_params, l.scores_multiplier, w.queries, by_head, w.keys, by_head, w.wide,
                                    patches, d_head, patches);
@@ -425,12 +428,12 @@ constexpr void encoder_layer_into(lean_workspace& w, const encoder_layer& l) noe
     q::batch_matmul(l.context_params, l.context_multiplier, w.weights, by_head, w.values, by_head, w.scratch[1],
                     patches, patches, d_head);
     move_heads<false>(w.scratch[0], w.scratch[1]);
-    l.out(w.scratch[0], w.scratch[1], patches);
+    l.out(w.scratch[0], w.scratch[1]);
     elementwise<q::detail::add_element>(l.residual1, w.states, patches, d_model, w.scratch[1], patches, d_model,
                                         w.states);
     layer_norm_into(w.normalized, l.norm2, w.states, w);
-    l.linear1(w.normalized, w.wide, patches);
-    l.linear2(w.wide, w.scratch[0], patches);
+    l.linear1(w.normalized, w.wide);
+    l.linear2(w.wide, w.scratch[0]);
     elementwise<q::detail::add_element>(l.residual2, w.states, patches, d_model, w.scratch[0], patches, d_model,
                                         w.states);
 }
@@ -442,13 +445,13 @@ constexpr void logits_into(lean_workspace& w, const model& m, const image& x) no
         for (std::size_t k = 0; k < patch_pixels; ++k)
             w.inputs[i * patch_pixels + k] =
                 q::quantize<std::int8_t>(p.elems[i][k], m.inputs.scale(), m.inputs.zero_point);
-    m.embed(w.inputs, w.states, patches);
+    m.embed(w.inputs, w.states);
     elementwise<q::detail::add_element>(m.positioned, w.states, patches, d_model, m.positions, patches, d_model,
                                         w.states);
     for (std::size_t l = 0; l < digits::layers; ++l) encoder_layer_into(w, m.layers[l]);
     layer_norm_into(w.normalized, m.norm, w.states, w);
     q::mean<0>(m.pooled, w.normalized, patches, d_model, w.pooled);
-    m.head(w.pooled, w.logits, 1);
+    m.head(w.pooled, w.logits);
 }
 
 /// The first index of the largest int8 logit.

@@ -3,7 +3,8 @@
 // <cta/quantized/detail/int8_kernel.hpp>: several int8 products in each multiplication of 64-bit or 128-bit words,
 // every output element one fold), proven while this file compiles (static.quantized_requantized_products) to give,
 // element for element, what the kernels' own arithmetic gives, offset_dot then requantize_to_int8, in words of both
-// sizes: depths that fill the words and that leave lanes empty, one word, deeper than one statement holds, at each
+// sizes, and that detail::packed_accumulators (the same packing, the sums not requantized) gives offset_dot's sums:
+// depths that fill the words and that leave lanes empty, one word, deeper than one statement holds, at each
 // depth where the lanes widen, operands read down columns and along rows, a multiplier per column with right shifts
 // (ties every other value), no shift, a left shift and a multiplier of 0, sums of products of +-255 at the ends of
 // each lane width's range, and the depth 33025 at which such a sum comes within 2^31 of the ends of 32 bits.
@@ -77,7 +78,40 @@ constexpr std::size_t mismatches(const std::int8_t* a, std::int32_t a_offset, co
     return differ;
 }
 
+/// The number of sums of packed_accumulators<M, N, K, Word> that differ from offset_dot's, the operands as above.
+template <std::size_t M, std::size_t N, std::size_t K, class Word>
+constexpr std::size_t accumulator_mismatches(const std::int8_t* a, std::int32_t a_offset, const std::int8_t* b,
+                                             std::size_t row_stride, std::size_t col_stride, std::int32_t b_offset) {
+    std::int32_t acc[M * N]{};
+    d::packed_accumulators<M, N, K, Word>(acc, a, a_offset, b, row_stride, col_stride, b_offset);
+    std::size_t differ = 0;
+    for (std::size_t i = 0; i < M; ++i)
+        for (std::size_t j = 0; j < N; ++j)
+            differ += acc[i * N + j] == d::offset_dot(a + i * K, a_offset, b + j * col_stride, row_stride, b_offset, K)
+                          ? 0
+                          : 1;
+    return differ;
+}
+
 __extension__ using word128 = unsigned __int128;
+
+/// packed_accumulators on random operands, b read down columns and along rows, and at the ends of the range (as
+/// extreme_mismatches below), in words of both sizes.
+template <std::size_t M, std::size_t N, std::size_t K>
+constexpr std::size_t random_accumulator_mismatches(std::uint64_t seed) {
+    const auto a = drawn<M * K>(seed);
+    const auto b = drawn<K * N>(seed + 1);
+    return accumulator_mismatches<M, N, K, std::uint64_t>(a.e, 128, b.e, N, 1, -127) +
+           accumulator_mismatches<M, N, K, word128>(a.e, -127, b.e, 1, K, 0) +
+           accumulator_mismatches<M, N, K, word128>(a.e, 17, b.e, N, 1, 128);
+}
+template <std::size_t K, class Word>
+constexpr std::size_t extreme_accumulator_mismatches() {
+    const auto all_127 = filled<2 * K>(127);
+    const auto all_minus_128 = filled<2 * K>(-128);
+    return accumulator_mismatches<1, 2, K, Word>(all_127.e, 128, all_127.e, 2, 1, 128) +
+           accumulator_mismatches<1, 2, K, Word>(all_127.e, 128, all_minus_128.e, 1, K, -127);
+}
 
 /// A random M x K times K x N product, b stored as K x N (columns read down) and as N x K (read along rows, as
 /// self-attention reads the keys), with offsets at their ends and zero points in between, in words of `Word`.
@@ -150,5 +184,16 @@ static_assert(extreme_mismatches<258>() == 0 && extreme_mismatches<259>() == 0);
 constexpr std::size_t deepest = d::exact_int32_depth;
 static_assert(deepest * 255 * 255 < (std::size_t{1} << 31) && (deepest + 1) * 255 * 255 >= (std::size_t{1} << 31));
 static_assert(extreme_mismatches<deepest>() == 0);
+
+// packed_accumulators: one word, lanes left empty, more words than a statement sums, each widening of the lanes in
+// 128-bit words at the ends of the range (the deepest sums are those of requantized_products above: the same words).
+static_assert(random_accumulator_mismatches<3, 6, 1>(21) == 0 && random_accumulator_mismatches<5, 7, 7>(22) == 0);
+static_assert(random_accumulator_mismatches<16, 32, 16>(23) == 0 && random_accumulator_mismatches<2, 3, 517>(24) == 0);
+static_assert(random_accumulator_mismatches<1, 3, 1030>(25) == 0);
+static_assert(extreme_accumulator_mismatches<32, word128>() == 0 && extreme_accumulator_mismatches<33, word128>() == 0);
+static_assert(extreme_accumulator_mismatches<64, word128>() == 0 && extreme_accumulator_mismatches<65, word128>() == 0);
+static_assert(extreme_accumulator_mismatches<258, word128>() == 0 &&
+              extreme_accumulator_mismatches<259, word128>() == 0);
+static_assert(extreme_accumulator_mismatches<128, std::uint64_t>() == 0);
 
 }  // namespace

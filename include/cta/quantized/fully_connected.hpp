@@ -95,6 +95,33 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] constexpr void fully_connected_int8
                        output);
 }
 
+/// @brief `fully_connected_int8` in a constant evaluation, its extents template arguments: the products in packed
+/// words (`packed_accumulators`, whose int32 accumulators are `offset_dot`'s), then, as `int8_product`, the bias and
+/// the requantization of each output. Called only while constant-evaluating, so that its locals are no stack frame
+/// at run time.
+template <std::size_t Batches, std::size_t InputDepth, std::size_t OutputDepth>
+CTA_DETAIL_TARGET_TAG constexpr void fully_connected_int8_packed(
+    const fully_connected_params& params, const std::int32_t* multipliers, const std::int32_t* shifts,
+    std::size_t channel_step, const std::int8_t* input, const std::int8_t* weights, const std::int32_t* bias,
+    std::int8_t* output) noexcept {
+    if (!operand_offset_in_range(params.input_offset)) {
+        precondition::input_offset_must_be_in_minus_127_to_128();
+    }
+    if (!operand_offset_in_range(params.filter_offset)) {
+        precondition::filter_offset_must_be_in_minus_127_to_128();
+    }
+    check_int8_output(params.output_offset, params.activation_min, params.activation_max);
+    std::int32_t acc[Batches * OutputDepth]{};
+    packed_accumulators<Batches, OutputDepth, InputDepth>(acc, input, params.input_offset, weights, 1, InputDepth,
+                                                          params.filter_offset);
+    for (std::size_t i = 0; i < Batches; ++i)
+        for (std::size_t j = 0; j < OutputDepth; ++j)
+            output[i * OutputDepth + j] = requantize_to_int8(
+                bias != nullptr ? acc[i * OutputDepth + j] + bias[j] : acc[i * OutputDepth + j],
+                multipliers[j * channel_step], static_cast<int>(shifts[j * channel_step]), params.output_offset,
+                params.activation_min, params.activation_max);
+}
+
 }  // namespace detail
 
 /// @brief An int8 fully connected layer with one multiplier for the whole output (TensorFlow Lite's
@@ -127,5 +154,41 @@ CTA_DETAIL_TARGET_TAG constexpr void fully_connected_per_channel(const fully_con
     detail::fully_connected_int8(params, multipliers, shifts, 1, input, weights, bias, output, batches, input_depth,
                                  output_depth);
 }
+
+///@{
+/// @brief `fully_connected` and `fully_connected_per_channel` with their extents as template arguments
+/// (`Batches`, `InputDepth`, `OutputDepth`): the same integers. At run time they call the functions above; in a
+/// constant evaluation they compute the products several to a multiplication of 64-bit or 128-bit words, as
+/// quantized self-attention does (int8_kernel.hpp, "Requantized products for constant evaluation"), which costs
+/// the compilers' constant evaluators a fraction of the plain loop's steps and operations.
+template <std::size_t Batches, std::size_t InputDepth, std::size_t OutputDepth>
+CTA_DETAIL_TARGET_TAG constexpr void fully_connected(const fully_connected_params& params,
+                                                     quantized_multiplier output_multiplier, const std::int8_t* input,
+                                                     const std::int8_t* weights, const std::int32_t* bias,
+                                                     std::int8_t* output) noexcept {
+    if (cta::detail::is_constant_evaluated()) {
+        const std::int32_t multiplier = output_multiplier.multiplier;
+        const std::int32_t shift = output_multiplier.shift;
+        detail::fully_connected_int8_packed<Batches, InputDepth, OutputDepth>(params, &multiplier, &shift, 0, input,
+                                                                              weights, bias, output);
+        return;
+    }
+    fully_connected(params, output_multiplier, input, weights, bias, output, Batches, InputDepth, OutputDepth);
+}
+template <std::size_t Batches, std::size_t InputDepth, std::size_t OutputDepth>
+CTA_DETAIL_TARGET_TAG constexpr void fully_connected_per_channel(const fully_connected_params& params,
+                                                                 const std::int32_t* multipliers,
+                                                                 const std::int32_t* shifts, const std::int8_t* input,
+                                                                 const std::int8_t* weights, const std::int32_t* bias,
+                                                                 std::int8_t* output) noexcept {
+    if (cta::detail::is_constant_evaluated()) {
+        detail::fully_connected_int8_packed<Batches, InputDepth, OutputDepth>(params, multipliers, shifts, 1, input,
+                                                                              weights, bias, output);
+        return;
+    }
+    fully_connected_per_channel(params, multipliers, shifts, input, weights, bias, output, Batches, InputDepth,
+                                OutputDepth);
+}
+///@}
 
 }  // namespace cta::quantized

@@ -1354,6 +1354,15 @@ CTA_DETAIL_TARGET_TAG constexpr std::int8_t requantize_high(std::int64_t high, s
                                         : ((high + (high < 0 ? half_below : half)) >> right) + zero_point);
 }
 
+/// @brief D, the w-bit lane above the lowest `low_bits` bits of `sum` + 2^(low_bits - 1) (see above), as the int32
+/// two's complement integer it is: the sum of products that `offset_dot` computes.
+template <int w, int low_bits, class Word>
+CTA_DETAIL_TARGET_TAG constexpr std::int32_t word_sum_lane(Word sum) noexcept {
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>((sum + (Word{1} << (low_bits - 1))) >> low_bits)
+                                     << (32 - w)) >>
+           (32 - w);
+}
+
 /// @brief `requantize_to_int8(D, multiplier, shift, zero_point, -128, 127)` for D, the w-bit lane above the lowest
 /// `low_bits` bits of `sum` + 2^(low_bits - 1) (see above), with the requantization's terms: the high product
 /// `saturating_rounding_doubling_high_mul(D << left, multiplier)` is floor((x multiplier + 2^30) / 2^31) for every x
@@ -1380,22 +1389,26 @@ CTA_DETAIL_TARGET_TAG constexpr std::int8_t requantize_word_sum(Word sum, int le
 /// -fbracket-depth of 256, which also bounds the terms of a fold expression.
 inline constexpr std::size_t words_per_statement = 128;
 
-/// @brief c(i, j) = requantize_to_int8(sum over k < K of (a(i, k) + a_offset) (b(k, j) + b_offset), r[j r_stride]),
-/// written at c[i N + j], for constant evaluation: a(i, k) at a[i K + k], b(k, j) at b[k b_row_stride + j
-/// b_col_stride]. With L lanes of w bits (products_layout_of(K)), `lane` holds 0 .. L - 1, `chunk` 0 ..
-/// words_per_statement - 1 (empty when the words are not more), `last` 0 .. the number of words after the last whole
-/// chunk - 1. The rows of a are packed into words, a(i, L t) + a(i, L t + 1) 2^w + ..., and each column of b the
-/// other way round, b(L t + L - 1, j) + ... + b(L t, j) 2^(w (L - 1)), lanes past the depth 0, in local arrays (whose
-/// elements a constant evaluation reaches in fewer operations than through a reference). `Word` is an unsigned
-/// integer of 64 or 128 bits. Precondition: K at most `exact_int32_depth`.
-template <std::size_t M, std::size_t N, std::size_t K, class Word, std::size_t... lane, std::size_t... chunk,
-          std::size_t... last>
-CTA_DETAIL_TARGET_TAG constexpr void requantized_products(std::int8_t* c, const std::int8_t* a, std::int32_t a_offset,
-                                                          const std::int8_t* b, std::size_t b_row_stride,
-                                                          std::size_t b_col_stride, std::int32_t b_offset,
-                                                          const int8_requantization* r, std::size_t r_stride,
-                                                          std::index_sequence<lane...>, std::index_sequence<chunk...>,
-                                                          std::index_sequence<last...>) noexcept {
+/// @brief With `Out` std::int8_t, c(i, j) = requantize_to_int8(sum over k < K of (a(i, k) + a_offset) (b(k, j) +
+/// b_offset), r[j r_stride]), written at c[i N + j], for constant evaluation: a(i, k) at a[i K + k], b(k, j) at b[k
+/// b_row_stride + j b_col_stride]; with `Out` std::int32_t the sums themselves (D above, `offset_dot`'s int32), for
+/// the kernels that add a bias and clamp to an activation range after the sum (`r` is not read). With L lanes of w
+/// bits (products_layout_of(K)), `lane` holds 0 .. L - 1, `chunk` 0 .. words_per_statement - 1 (empty when the words
+/// are not more), `last` 0 .. the number of words after the last whole chunk - 1. The rows of a are packed into
+/// words, a(i, L t) + a(i, L t + 1) 2^w + ..., and each column of b the other way round, b(L t + L - 1, j) + ... +
+/// b(L t, j) 2^(w (L - 1)), lanes past the depth 0, in local arrays (whose elements a constant evaluation reaches in
+/// fewer operations than through a reference). `Word` is an unsigned integer of 64 or 128 bits. Precondition: K at
+/// most `exact_int32_depth`.
+template <std::size_t M, std::size_t N, std::size_t K, class Word, class Out, std::size_t... lane,
+          std::size_t... chunk, std::size_t... last>
+CTA_DETAIL_TARGET_TAG constexpr void packed_products(Out* c, const std::int8_t* a, std::int32_t a_offset,
+                                                     const std::int8_t* b, std::size_t b_row_stride,
+                                                     std::size_t b_col_stride, std::int32_t b_offset,
+                                                     const int8_requantization* r, std::size_t r_stride,
+                                                     std::index_sequence<lane...>, std::index_sequence<chunk...>,
+                                                     std::index_sequence<last...>) noexcept {
+    static_assert(std::is_same_v<Out, std::int8_t> || std::is_same_v<Out, std::int32_t>,
+                  "packed_products writes int8 outputs or int32 sums");
     static_assert(K <= exact_int32_depth, "cta::quantized: a product deeper than 33025 may not fit in 32 bits");
     using word = Word;
     constexpr int w = products_layout_of(K, sizeof(Word) * 8).bits;
@@ -1426,22 +1439,32 @@ CTA_DETAIL_TARGET_TAG constexpr void requantized_products(std::int8_t* c, const 
             for (std::size_t k = full * lanes; k < K; ++k)
                 column[full] += static_cast<word>(b_j[k * b_row_stride] + b_offset) << (w * (lanes - 1 - k % lanes));
         }
-        // The requantization's terms as locals, read in one operation each.
-        const std::int32_t multiplier = r[j * r_stride].multiplier, zero_point = r[j * r_stride].zero_point;
-        const int left = r[j * r_stride].left, right = r[j * r_stride].right;
-        const std::int64_t half = r[j * r_stride].half, half_below = r[j * r_stride].half_below;
-        if constexpr (whole == 0) {
-            for (std::size_t i = 0; i < M; ++i)  // one statement per element
-                c[i * N + j] = requantize_word_sum<w, low_bits>((word{0} + ... + (rows[i][last] * column[last])), left,
-                                                                multiplier, half, half_below, right, zero_point);
-        } else {
+        if constexpr (std::is_same_v<Out, std::int32_t>) {
             for (std::size_t i = 0; i < M; ++i) {
                 word sum = 0;
                 for (std::size_t t = 0; t < whole; t += words_per_statement)
                     sum = (sum + ... + (rows[i][t + chunk] * column[t + chunk]));
-                c[i * N + j] = requantize_word_sum<w, low_bits>(
-                    (sum + ... + (rows[i][whole + last] * column[whole + last])), left, multiplier, half, half_below,
-                    right, zero_point);
+                c[i * N + j] = word_sum_lane<w, low_bits>((sum + ... + (rows[i][whole + last] * column[whole + last])));
+            }
+        } else {
+            // The requantization's terms as locals, read in one operation each.
+            const std::int32_t multiplier = r[j * r_stride].multiplier, zero_point = r[j * r_stride].zero_point;
+            const int left = r[j * r_stride].left, right = r[j * r_stride].right;
+            const std::int64_t half = r[j * r_stride].half, half_below = r[j * r_stride].half_below;
+            if constexpr (whole == 0) {
+                for (std::size_t i = 0; i < M; ++i)  // one statement per element
+                    c[i * N + j] = requantize_word_sum<w, low_bits>((word{0} + ... + (rows[i][last] * column[last])),
+                                                                    left, multiplier, half, half_below, right,
+                                                                    zero_point);
+            } else {
+                for (std::size_t i = 0; i < M; ++i) {
+                    word sum = 0;
+                    for (std::size_t t = 0; t < whole; t += words_per_statement)
+                        sum = (sum + ... + (rows[i][t + chunk] * column[t + chunk]));
+                    c[i * N + j] = requantize_word_sum<w, low_bits>(
+                        (sum + ... + (rows[i][whole + last] * column[whole + last])), left, multiplier, half,
+                        half_below, right, zero_point);
+                }
             }
         }
     }
@@ -1459,9 +1482,26 @@ CTA_DETAIL_TARGET_TAG constexpr void requantized_products(std::int8_t* c, const 
     constexpr std::size_t words = (K + lanes - 1) / lanes;
     constexpr std::size_t whole = words <= words_per_statement ? 0 : words - words % words_per_statement;
     using chunk = std::make_index_sequence<words <= words_per_statement ? 0 : words_per_statement>;
-    requantized_products<M, N, K, Word>(c, a, a_offset, b, b_row_stride, b_col_stride, b_offset, r, r_stride,
-                                  std::make_index_sequence<lanes>{}, chunk{},
-                                  std::make_index_sequence<words - whole>{});
+    packed_products<M, N, K, Word>(c, a, a_offset, b, b_row_stride, b_col_stride, b_offset, r, r_stride,
+                                   std::make_index_sequence<lanes>{}, chunk{},
+                                   std::make_index_sequence<words - whole>{});
+}
+
+/// @brief The sums of `requantized_products`' products, not requantized: acc[i N + j] = sum over k < K of (a(i, k) +
+/// a_offset) (b(k, j) + b_offset), `offset_dot`'s int32 (`packed_products` with int32 outputs), the operands and
+/// words as `requantized_products`'.
+template <std::size_t M, std::size_t N, std::size_t K, class Word = packed_products_word>
+CTA_DETAIL_TARGET_TAG constexpr void packed_accumulators(std::int32_t* acc, const std::int8_t* a,
+                                                         std::int32_t a_offset, const std::int8_t* b,
+                                                         std::size_t b_row_stride, std::size_t b_col_stride,
+                                                         std::int32_t b_offset) noexcept {
+    constexpr std::size_t lanes = products_layout_of(K, sizeof(Word) * 8).lanes;
+    constexpr std::size_t words = (K + lanes - 1) / lanes;
+    constexpr std::size_t whole = words <= words_per_statement ? 0 : words - words % words_per_statement;
+    using chunk = std::make_index_sequence<words <= words_per_statement ? 0 : words_per_statement>;
+    packed_products<M, N, K, Word>(acc, a, a_offset, b, b_row_stride, b_col_stride, b_offset, nullptr, 0,
+                                   std::make_index_sequence<lanes>{}, chunk{},
+                                   std::make_index_sequence<words - whole>{});
 }
 
 }  // namespace detail
