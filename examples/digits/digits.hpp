@@ -25,13 +25,18 @@ inline constexpr std::size_t pixels = 64;        // an image, 8 x 8, row by row
 /// An image as the files hold it: 64 pixels, 0 to 16, row by row.
 using image = cta::matrix<std::uint8_t, 1, pixels>;
 
+/// The index in an image of pixel k (0 to 3, row by row) of patch q (0 to 15, row by row).
+constexpr std::size_t pixel_of_patch(std::size_t q, std::size_t k) noexcept {
+    return (2 * (q / 4) + k / 2) * 8 + 2 * (q % 4) + k % 2;
+}
+
 /// The 16 patches of an image, one per row, each its 2 x 2 pixels row by row, divided by 16 (train.py's patches()).
 template <class T>
 constexpr cta::matrix<T, patches, patch_pixels> patches_of(const image& x) noexcept {
     cta::matrix<T, patches, patch_pixels> p{};
     for (std::size_t q = 0; q < patches; ++q)
         for (std::size_t k = 0; k < patch_pixels; ++k)
-            p.elems[q][k] = static_cast<T>(x.elems[0][(2 * (q / 4) + k / 2) * 8 + 2 * (q % 4) + k % 2]) / T(16);
+            p.elems[q][k] = static_cast<T>(x.elems[0][pixel_of_patch(q, k)]) / T(16);
     return p;
 }
 

@@ -3,7 +3,8 @@
 // full-integer quantization: int8 activations quantized per tensor, int8 weights per output channel (symmetric),
 // int32 biases, and every operation one of TensorFlow Lite's int8 kernels computed by cta::quantized bit for bit:
 //
-//   QUANTIZE           the patches, each pixel / 16
+//   QUANTIZE           the patches, each pixel / 16 (in float while quantizing: the model keeps the int8 of each
+//                      value a pixel's byte can hold, and the forward pass looks it up)
 //   FULLY_CONNECTED    embed (+ bias)
 //   ADD                the positions, an int8 constant tensor
 //   per layer (pre-norm):
@@ -260,6 +261,7 @@ struct encoder_layer {
 /// The int8 model.
 struct model {
     q::per_tensor inputs{};  ///< the patches' quantization
+    std::int8_t pixels[256]{};  ///< QUANTIZE of v / 16 for each byte v of a pixel, computed in float by quantize()
     fully_connected_layer<patch_pixels, d_model> embed;
     std::int8_t positions[sequence]{};
     q::elementwise_params positioned{};
@@ -311,6 +313,8 @@ constexpr q::quantized_multiplier product_multiplier(q::per_tensor a, q::per_ten
 constexpr model quantize(const digits::model<float>& f, const quantization& p) noexcept {
     model m;
     m.inputs = p.patches;
+    for (std::size_t v = 0; v < 256; ++v)
+        m.pixels[v] = q::quantize<std::int8_t>(static_cast<float>(v) / 16.0F, p.patches.scale(), p.patches.zero_point);
     m.embed = quantize_layer(f.embed.weight, f.embed.bias, p.patches, p.embedded);
     quantize_constant(m.positions, f.pos, p.positions);
     m.positioned = q::detail::prepare_add(p.embedded, p.positions, p.positioned, q::fused_activation::none);
@@ -438,13 +442,12 @@ constexpr void encoder_layer_into(lean_workspace& w, const encoder_layer& l) noe
                                         w.states);
 }
 
-/// The int8 logits of image x, in w.logits (every step in w).
+/// The int8 logits of image x, in w.logits (every step in w): integers only, the patches' QUANTIZE looked up in
+/// m.pixels.
 constexpr void logits_into(lean_workspace& w, const model& m, const image& x) noexcept {
-    const cta::matrix<float, patches, patch_pixels> p = patches_of<float>(x);
     for (std::size_t i = 0; i < patches; ++i)
         for (std::size_t k = 0; k < patch_pixels; ++k)
-            w.inputs[i * patch_pixels + k] =
-                q::quantize<std::int8_t>(p.elems[i][k], m.inputs.scale(), m.inputs.zero_point);
+            w.inputs[i * patch_pixels + k] = m.pixels[x.elems[0][pixel_of_patch(i, k)]];
     m.embed(w.inputs, w.states);
     elementwise<q::detail::add_element>(m.positioned, w.states, patches, d_model, m.positions, patches, d_model,
                                         w.states);

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSL-1.0
 # The stack that a call takes, from the call graph that arm-none-eabi-g++ writes with -fcallgraph-info=su (included
-# by embedded_figures.cmake and digits_figures.cmake).
+# by embedded_figures.cmake, and by digits_figures.cmake and digits_int8_figures.cmake through
+# digits_firmware_figures.cmake).
 #
 # cta_read_call_graph(<file>), a macro: reads the graph <file> (a .ci file: a node for each function, "<bytes> bytes
 # (static)" in the label of those compiled in that unit, and an edge for each call) and sets, in the caller's scope,
@@ -9,8 +10,15 @@
 # a frame is not of a fixed size or a call names a function the graph does not list.
 # cta_deepest(<index> <out>): sets <out> to the deepest stack of a call of node <index>: its frame, and the deepest of
 # the calls it makes; stops the script if the function calls itself, through other functions or not. The results are
-# kept for the script's run (global properties), so a script reads one graph.
+# kept (global properties) until the script reads another graph.
 macro(cta_read_call_graph file)
+  # A new graph: the results of cta_deepest kept for the one read before no longer hold.
+  get_property(_cta_graph GLOBAL PROPERTY cta_call_graph_count)
+  if("${_cta_graph}" STREQUAL "")
+    set(_cta_graph 0)
+  endif()
+  math(EXPR _cta_graph "${_cta_graph} + 1")
+  set_property(GLOBAL PROPERTY cta_call_graph_count ${_cta_graph})
   file(READ "${file}" _cta_graph)
   get_filename_component(call_graph_name "${file}" NAME)
   # As a CMake list, with ";" and the brackets of "[with T = ...]" (which a list does not split) replaced.
@@ -49,7 +57,9 @@ macro(cta_read_call_graph file)
 endmacro()
 
 function(cta_deepest index out)
-  get_property(value GLOBAL PROPERTY cta_deepest_${index})  # unset, not empty, before the first visit
+  get_property(graph GLOBAL PROPERTY cta_call_graph_count)
+  set(key cta_deepest_${graph}_${index})
+  get_property(value GLOBAL PROPERTY ${key})  # unset, not empty, before the first visit
   if("${value}" STREQUAL "visiting")
     list(GET nodes ${index} name)
     message(FATAL_ERROR "${call_graph_name}: ${name} calls itself, through other functions or not")
@@ -57,7 +67,7 @@ function(cta_deepest index out)
     set(${out} ${value} PARENT_SCOPE)
     return()
   endif()
-  set_property(GLOBAL PROPERTY cta_deepest_${index} visiting)
+  set_property(GLOBAL PROPERTY ${key} visiting)
   list(GET frames ${index} value)
   set(most 0)
   foreach(callee IN LISTS calls_${index})
@@ -67,6 +77,6 @@ function(cta_deepest index out)
     endif()
   endforeach()
   math(EXPR value "${value} + ${most}")
-  set_property(GLOBAL PROPERTY cta_deepest_${index} ${value})
+  set_property(GLOBAL PROPERTY ${key} ${value})
   set(${out} ${value} PARENT_SCOPE)
 endfunction()

@@ -1,29 +1,44 @@
 # SPDX-License-Identifier: BSL-1.0
-# A program with no floating-point arithmetic at run time (cmake -P): builds the firmware of tests/embedded/quantized
-# with the toolchain file (cta_build_firmware, firmware.cmake) in BINARY_DIR and reads its ELF file, which must have
+# A program with no floating-point arithmetic at run time (cmake -P): builds the firmware of SOURCE_DIR
+# (tests/embedded/quantized, or tests/embedded/digits_int8) with the toolchain file (cta_build_firmware,
+# firmware.cmake) in BINARY_DIR and reads its ELF file, PROGRAM.elf (cta_quantized.elf unless given), which must have
 #   - no function of libgcc's software floating point (arm-none-eabi-nm): __aeabi_d* and __aeabi_f* (double and float
 #     arithmetic, comparisons, conversions), __aeabi_[u]i2f/d and __aeabi_[u]l2f/d, __aeabi_cdcmp* and __aeabi_cfcmp*,
 #     and GCC's own names of the same (__adddf3, __mulsf3, __floatsidf, __fixdfsi, __extendsfdf2, __eqdf2, ...);
 #   - no instruction of the floating-point unit (arm-none-eabi-objdump -d): every VFP instruction's mnemonic starts
 #     with "v" (vadd, vmul, vmov, vldr, vstr, vpush, vcvt, vmrs, ...), and no other Thumb instruction's does.
-# Each finding is printed, and the check fails if there is one. With PROBE=ON the program is built with
-# CTA_QUANTIZED_FLOAT_PROBE=ON (a float product at run time) and the check must find it: the script fails if it
-# finds nothing (the tests embedded.quantized.no_float.*.detects_float).
+# Each finding is printed, and the check fails if there is one. With PROBE=ON the program is built with its option
+# PROBE_OPTION=ON (CTA_QUANTIZED_FLOAT_PROBE unless given: a float product at run time; PROBE_WHAT, what the probe
+# computes in float, "float product" unless given) and the check must find it: the script fails if it finds nothing
+# (the tests embedded.quantized.no_float.*.detects_float, embedded.digits_int8.no_float.cortex_m3.detects_float).
+# CONFIGURE_OPTIONS: more -D options for the program's configuration, separated by "|".
 # Prints "cta-embedded: skipped: ..." when arm-none-eabi-g++ is missing.
-#   ARM_NONE_EABI_GXX, SOURCE_DIR, TOOLCHAIN_FILE, BINARY_DIR, BUILD_TYPE, GENERATOR, MAKE_PROGRAM, PROBE
+#   ARM_NONE_EABI_GXX, SOURCE_DIR, TOOLCHAIN_FILE, BINARY_DIR, BUILD_TYPE, GENERATOR, MAKE_PROGRAM, PROBE, PROGRAM,
+#   PROBE_OPTION, PROBE_WHAT, CONFIGURE_OPTIONS
 cmake_minimum_required(VERSION 3.25)
 if(NOT ARM_NONE_EABI_GXX)
   message("cta-embedded: skipped: arm-none-eabi-g++ not found (bash .ci/install-deps --all installs it)")
   return()
 endif()
 include("${CMAKE_CURRENT_LIST_DIR}/firmware.cmake")
-if(PROBE)
-  set(probe_option -DCTA_QUANTIZED_FLOAT_PROBE=ON)
-else()
-  set(probe_option -DCTA_QUANTIZED_FLOAT_PROBE=OFF)
+if(NOT PROGRAM)
+  set(PROGRAM cta_quantized)
 endif()
-cta_build_firmware("${SOURCE_DIR}" "${TOOLCHAIN_FILE}" "${BINARY_DIR}" "${BUILD_TYPE}" ${probe_option})
-set(elf "${BINARY_DIR}/cta_quantized.elf")
+if(NOT PROBE_OPTION)
+  set(PROBE_OPTION CTA_QUANTIZED_FLOAT_PROBE)
+endif()
+if(NOT PROBE_WHAT)
+  set(PROBE_WHAT "float product")
+endif()
+if(PROBE)
+  set(probe_option -D${PROBE_OPTION}=ON)
+else()
+  set(probe_option -D${PROBE_OPTION}=OFF)
+endif()
+string(REPLACE "|" ";" configure_options "${CONFIGURE_OPTIONS}")
+cta_build_firmware("${SOURCE_DIR}" "${TOOLCHAIN_FILE}" "${BINARY_DIR}" "${BUILD_TYPE}" ${probe_option}
+                   ${configure_options})
+set(elf "${BINARY_DIR}/${PROGRAM}.elf")
 string(REGEX REPLACE "g\\+\\+$" "" prefix "${ARM_NONE_EABI_GXX}")
 
 set(findings "")
@@ -63,9 +78,9 @@ list(LENGTH findings count)
 list(JOIN findings "\n  " listed)
 if(PROBE)
   if(count EQUAL 0)
-    message(FATAL_ERROR "cta-embedded: the check found no floating point in ${elf}, built with a float product")
+    message(FATAL_ERROR "cta-embedded: the check found no floating point in ${elf}, built with a ${PROBE_WHAT}")
   endif()
-  message("cta-embedded: the check finds the float product of the probe (${count} findings):\n  ${listed}")
+  message("cta-embedded: the check finds the ${PROBE_WHAT} of the probe (${count} findings):\n  ${listed}")
   return()
 endif()
 if(count GREATER 0)

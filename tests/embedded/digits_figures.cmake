@@ -10,7 +10,8 @@
 #     (arm-none-eabi-nm -S);
 #   - static RAM: .data and .bss, and the firmware's workspace (nm -S, which must be the sizeof the program prints);
 #   - the stack of one inference and of main: the deepest chain of calls from `classify` and from `main`, each
-#     function's frame summed (-fcallgraph-info=su, the firmware's main.cpp.ci; call_graph.cmake);
+#     function's frame summed (-fcallgraph-info=su, the firmware's main.cpp.ci; call_graph.cmake, through
+#     digits_firmware_figures.cmake);
 #   - the bytes of the workspaces and of one encoder layer at d_model 64, 4 heads, d_ff 256 on 16 positions in float
 #     (sizeof, as arm-none-eabi-g++ lays them out, printed by the measured run: lines `size: <what>|<bytes>`).
 # The block between each page's markers "<!-- embedded-digits:begin -->" and "<!-- embedded-digits:end -->" must be
@@ -26,9 +27,8 @@
 #   (cta_page_measuring, page_blocks.cmake)
 cmake_minimum_required(VERSION 3.25)
 include("${CMAKE_CURRENT_LIST_DIR}/firmware.cmake")
-include("${CMAKE_CURRENT_LIST_DIR}/page_blocks.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/measure_program.cmake")
-include("${CMAKE_CURRENT_LIST_DIR}/call_graph.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/digits_firmware_figures.cmake")
 cta_skip_without_arm_tools()
 cta_page_measuring(measured)
 if(NOT measured)
@@ -66,36 +66,11 @@ if(NOT measured)
   set(steps_64 "${size_layer_64__record_of_every_step}")
   math(EXPR ram_64 "${out_64} + ${scratch_64}")
 
-  # The sections.
-  execute_process(COMMAND "${prefix}size" -A "${elf}" OUTPUT_VARIABLE sections RESULT_VARIABLE result)
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "${prefix}size -A ${elf} failed")
-  endif()
-  foreach(section IN ITEMS text ARM.exidx init_array data bss stack)
-    string(REPLACE "." "\\." pattern "${section}")
-    if(sections MATCHES "\n\\.${pattern}[ \t]+([0-9]+)[ \t]")
-      set(section_${section} "${CMAKE_MATCH_1}")
-    else()
-      set(section_${section} 0)
-    endif()
-  endforeach()
-  math(EXPR flash "${section_text} + ${section_ARM.exidx} + ${section_init_array} + ${section_data}")
+  # The sections, and the objects in flash and in RAM.
+  cta_elf_sections("${elf}")
   math(EXPR static_ram "${section_data} + ${section_bss}")
-
-  # The objects in flash and in RAM (nm -S: address, size, type, name).
-  execute_process(COMMAND "${prefix}nm" -S -C --defined-only "${elf}" OUTPUT_VARIABLE symbols RESULT_VARIABLE result)
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "${prefix}nm -S ${elf} failed")
-  endif()
-  foreach(object IN ITEMS "firmware::model" "digits::proof::test_images" "digits::proof::test_labels"
-                          "digits::proof::pytorch_predictions" "(anonymous namespace)::workspace")
-    string(MAKE_C_IDENTIFIER "${object}" key)
-    string(REGEX REPLACE "([().])" "\\\\\\1" pattern "${object}")
-    if(NOT symbols MATCHES "\n?[0-9a-f]+ ([0-9a-f]+) [a-zA-Z] ${pattern}\n")
-      message(FATAL_ERROR "${elf} has no object ${object}")
-    endif()
-    math(EXPR bytes_${key} "0x${CMAKE_MATCH_1}")
-  endforeach()
+  cta_elf_objects("${elf}" "firmware::model" "digits::proof::test_images" "digits::proof::test_labels"
+                  "digits::proof::pytorch_predictions" "(anonymous namespace)::workspace")
   if(NOT bytes__anonymous_namespace___workspace EQUAL size_lean_workspace)
     message(FATAL_ERROR "the firmware's workspace has ${bytes__anonymous_namespace___workspace} bytes, not the "
                         "${size_lean_workspace} of digits::lean_workspace<float>")
@@ -105,24 +80,7 @@ if(NOT measured)
        "${section_text} - ${bytes_firmware__model} - ${bytes_digits__proof__test_images} - ${bytes_answers}")
 
   # The stack: the deepest chain of calls from classify (one inference) and from main.
-  set(graph_file "${m4_dir}/CMakeFiles/cta_digits.dir/main.cpp.ci")
-  file(READ "${graph_file}" graph)
-  if(NOT graph MATCHES "node: { title: \"([^\"]+)\" label: \"std::size_t {anonymous}::classify\\(")
-    message(FATAL_ERROR "${graph_file} has no function classify")
-  endif()
-  set(classify_title "${CMAKE_MATCH_1}")
-  cta_read_call_graph("${graph_file}")
-  foreach(function IN ITEMS classify main)
-    if(function STREQUAL "classify")
-      list(FIND nodes "${classify_title}" index)
-    else()
-      list(FIND nodes "main" index)
-    endif()
-    if(index EQUAL -1)
-      message(FATAL_ERROR "${graph_file} has no node of ${function}")
-    endif()
-    cta_deepest(${index} stack_${function})
-  endforeach()
+  cta_classify_and_main_stack("${m4_dir}/CMakeFiles/cta_digits.dir/main.cpp.ci")
 
   set(rows_en
     "| instructions executed by one inference (test image 0: `classify`, its logits and its class) | ${instructions} |"
@@ -184,35 +142,8 @@ if(NOT measured)
     "| 项目 | 数值 |\n|---|---|\n${rows_zh}\n\n"
     "中间结果占的字节（`sizeof`，按 `arm-none-eabi-g++` 的布局，float）：\n\n"
     "| 存储 | 字节 |\n|---|---|\n${ram_zh}\n")
-  foreach(language IN ITEMS en zh)
-    if(block_${language} MATCHES "^;" OR block_${language} MATCHES "\n;")
-      message(FATAL_ERROR "cta-embedded: a line that this script wrote for the digits block starts with \";\" (a "
-                          "list joined into the text)")
-    endif()
-  endforeach()
   cta_page_measured(block_en block_zh version instructions macs)
 endif()
 
-# The English page first: its block names the version it was measured with; then the translation.
-file(READ "${PAGE}" page)
-find_block("${page}" digits committed)
-if(MUTATE)
-  # The instruction count increased by one, and a ";" before the line that follows its row.
-  math(EXPR changed "${instructions} + 1")
-  string(REPLACE "its logits and its class) | ${instructions} |" "its logits and its class) | ${changed} |"
-                 committed "${committed}")
-  string(REPLACE "\n| the same per multiply-add (${macs}" "\n;| the same per multiply-add (${macs}" committed
-                 "${committed}")
-endif()
-set(written "${BINARY_DIR}/digits_figures.md")
-check_page_block("${page}" digits "${committed}" "${block_en}" "${version}" "digits figures" "${written}"
-                 "`cmake --build build/gcc --target update_digits_figures`")
-if(MUTATE)
-  return()  # stopped above
-endif()
-set(PAGE "${TRANSLATION}")
-file(READ "${PAGE}" page)
-find_block("${page}" digits committed)
-set(written "${BINARY_DIR}/digits_figures.zh.md")
-check_page_block("${page}" digits "${committed}" "${block_zh}" "${version}" "digits figures" "${written}"
-                 "`cmake --build build/gcc --target update_digits_figures`")
+cta_check_digits_blocks(digits "digits figures" digits_figures "its logits and its class)"
+                        "| the same per multiply-add (${macs}")

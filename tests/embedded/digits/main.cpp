@@ -20,6 +20,7 @@
 #include "digits_proof.hpp"
 #include "line.hpp"
 #include "measure.hpp"
+#include "digits_firmware.hpp"
 
 // The model, in flash (named, so that the test can find it in the ELF's symbols); the files' data are those of the
 // proof's header (digits::proof::test_images, ..., in flash too).
@@ -33,17 +34,8 @@ namespace {
 
 using digits::proof::pytorch_predictions;
 using digits::proof::test_count;
-using digits::proof::test_images;
 using digits::proof::test_labels;
 using firmware::model;
-
-/// Test image i, read through volatile.
-digits::image at_run_time(std::size_t i) {
-    digits::image x{};
-    const volatile std::uint8_t* row = test_images.elems[i];
-    for (std::size_t k = 0; k < digits::pixels; ++k) x.elems[0][k] = row[k];
-    return x;
-}
 
 digits::lean_workspace<float> workspace;
 
@@ -54,37 +46,13 @@ digits::lean_workspace<float> workspace;
     return cta::argmax(workspace.logits, 0);
 }
 
-/// The multiply-adds of one image's logits: the embedding, per layer the projections, each head's scores and
-/// weighted values, the output projection and the feed-forward part, and the head.
-constexpr std::size_t multiply_adds() {
-    using namespace digits;
-    constexpr std::size_t n = patches;
-    constexpr std::size_t layer = 4 * n * d_model * d_model + 2 * n * n * d_model + 2 * n * d_model * d_ff;
-    return n * patch_pixels * d_model + layers * layer + d_model * classes;
-}
-
-/// A line `size: <what>|<bytes>`.
-void print_size(const char* what, std::size_t bytes) {
-    line out;
-    out << "size: " << what << '|';
-    out.decimal(bytes).print();
-}
-
 /// The encoder layer of the page's RAM figures: d_model 64, 4 heads, d_ff 256, on 16 positions, float.
 using layer_64 = cta::encoder_layer_t<float, 64, 4, 256>;
 using sequence_64 = cta::matrix<float, 16, 64>;
 
 /// Test image 0 classified once between the markers, and the sizes.
 void measure_one_image() {
-    measure_markers();
-    const digits::image x = at_run_time(0);
-    cta_measure_begin();
-    const std::size_t c = classify(x);
-    cta_measure_end();
-    line out;
-    out << "measure: one image|";
-    out.decimal(multiply_adds()) << '|';
-    out.decimal(c).print();
+    measure_classify<classify>();
     print_size("lean workspace", sizeof(digits::lean_workspace<float>));
     print_size("lean workspace, sequence", sizeof(workspace.states));
     print_size("lean workspace, encoder layer scratch", sizeof(workspace.encoder));
