@@ -288,14 +288,14 @@ constexpr layer_norm quantize_norm(const Norm& n, q::per_tensor in, const norm_t
     quantize_constant(l.beta, n.bias, t.beta);
     l.epsilon = q::quantize<std::int8_t>(epsilon, eps.scale(), eps.zero_point);
     l.mean = mean_params_of(in, t.mean);
-    l.squares = q::detail::prepare_squared_difference(in, t.mean, t.squares);
+    l.squares = q::squared_difference_params(in, t.mean, t.squares);
     l.variance = mean_params_of(t.squares, t.variance);
-    l.shifted = q::detail::prepare_add(t.variance, eps, t.shifted, q::fused_activation::none);
+    l.shifted = q::add_params(t.variance, eps, t.shifted);
     l.rsqrt = {t.shifted.zero_point, q::prepare_rsqrt(t.shifted.scale(), t.rsqrt.scale()), t.rsqrt.zero_point};
-    l.centered = q::detail::prepare_subtract(in, t.mean, t.centered, q::fused_activation::none);
-    l.normalized = q::detail::prepare_multiply(t.centered, t.rsqrt, t.normalized, q::fused_activation::none);
-    l.scaled = q::detail::prepare_multiply(t.normalized, t.gamma, t.scaled, q::fused_activation::none);
-    l.outputs = q::detail::prepare_add(t.scaled, t.beta, t.outputs, q::fused_activation::none);
+    l.centered = q::subtract_params(in, t.mean, t.centered);
+    l.normalized = q::multiply_params(t.centered, t.rsqrt, t.normalized);
+    l.scaled = q::multiply_params(t.normalized, t.gamma, t.scaled);
+    l.outputs = q::add_params(t.scaled, t.beta, t.outputs);
     return l;
 }
 
@@ -317,7 +317,7 @@ constexpr model quantize(const digits::model<float>& f, const quantization& p) n
         m.pixels[v] = q::quantize<std::int8_t>(static_cast<float>(v) / 16.0F, p.patches.scale(), p.patches.zero_point);
     m.embed = quantize_layer(f.embed.weight, f.embed.bias, p.patches, p.embedded);
     quantize_constant(m.positions, f.pos, p.positions);
-    m.positioned = q::detail::prepare_add(p.embedded, p.positions, p.positioned, q::fused_activation::none);
+    m.positioned = q::add_params(p.embedded, p.positions, p.positioned);
     q::per_tensor x = p.positioned;
     for (std::size_t l = 0; l < digits::layers; ++l) {
         const auto& fl = f.encoder.layers[l];
@@ -335,12 +335,12 @@ constexpr model quantize(const digits::model<float>& f, const quantization& p) n
         ql.context_params = product_params(softmax_output, t.values, t.context);
         ql.context_multiplier = product_multiplier(softmax_output, t.values, t.context);
         ql.out = quantize_layer(a.w_out, a.b_out, t.context, t.attention);
-        ql.residual1 = q::detail::prepare_add(x, t.attention, t.residual1, q::fused_activation::none);
+        ql.residual1 = q::add_params(x, t.attention, t.residual1);
         ql.norm2 = quantize_norm(fl.norm_2, t.residual1, t.norm2, p.epsilon);
         const auto& ff = fl.feed_forward;
         ql.linear1 = quantize_layer(ff.w_1, ff.b_1, t.norm2.outputs, t.hidden, true);
         ql.linear2 = quantize_layer(ff.w_2, ff.b_2, t.hidden, t.feed_forward);
-        ql.residual2 = q::detail::prepare_add(t.residual1, t.feed_forward, t.residual2, q::fused_activation::none);
+        ql.residual2 = q::add_params(t.residual1, t.feed_forward, t.residual2);
         x = t.residual2;
     }
     m.norm = quantize_norm(f.encoder.norm, x, p.norm, p.epsilon);
@@ -370,36 +370,17 @@ struct lean_workspace {
 static_assert(nhead * patches * patches == patches * d_ff,
               "lean_workspace::wide holds the scores, then the hidden layer");
 
-/// An elementwise operation (`Element`, one of cta::quantized's int8 elements) of a (a_rows x a_cols) and b
-/// (b_rows x b_cols) into out (rows x cols), an operand of one row or one column broadcast, as TensorFlow Lite
-/// broadcasts it. out may be a when they have the same shape.
-template <auto Element>
-constexpr void elementwise(const q::elementwise_params& p, const std::int8_t* a, std::size_t a_rows,
-                           std::size_t a_cols, const std::int8_t* b, std::size_t b_rows, std::size_t b_cols,
-                           std::int8_t* out) noexcept {
-    const std::size_t rows = a_rows == 1 ? b_rows : a_rows, cols = a_cols == 1 ? b_cols : a_cols;
-    for (std::size_t i = 0; i < rows; ++i) {
-        const std::int8_t* a_row = a + (a_rows == 1 ? 0 : i * a_cols);
-        const std::int8_t* b_row = b + (b_rows == 1 ? 0 : i * b_cols);
-        for (std::size_t j = 0; j < cols; ++j)
-            out[i * cols + j] = Element(a_row[a_cols == 1 ? 0 : j], b_row[b_cols == 1 ? 0 : j], p);
-    }
-}
-
 /// A layer norm of x (16 x 16) into y, in nine int8 operations (the file's description).
 constexpr void layer_norm_into(std::int8_t* y, const layer_norm& n, const std::int8_t* x, lean_workspace& w) noexcept {
     q::mean<1>(n.mean, x, patches, d_model, w.mean);
-    elementwise<q::detail::squared_difference_element>(n.squares, x, patches, d_model, w.mean, patches, 1,
-                                                       w.scratch[0]);
+    q::squared_difference(n.squares, x, patches, d_model, w.mean, patches, 1, w.scratch[0]);
     q::mean<1>(n.variance, w.scratch[0], patches, d_model, w.variance);
-    elementwise<q::detail::add_element>(n.shifted, w.variance, patches, 1, &n.epsilon, 1, 1, w.rsqrt);
+    q::add(n.shifted, w.variance, patches, 1, &n.epsilon, 1, 1, w.rsqrt);
     q::rsqrt(n.rsqrt, w.rsqrt, patches, w.rsqrt);
-    elementwise<q::detail::subtract_element>(n.centered, x, patches, d_model, w.mean, patches, 1, w.scratch[0]);
-    elementwise<q::detail::multiply_element>(n.normalized, w.scratch[0], patches, d_model, w.rsqrt, patches, 1,
-                                             w.scratch[1]);
-    elementwise<q::detail::multiply_element>(n.scaled, w.scratch[1], patches, d_model, n.gamma, 1, d_model,
-                                             w.scratch[0]);
-    elementwise<q::detail::add_element>(n.outputs, w.scratch[0], patches, d_model, n.beta, 1, d_model, y);
+    q::subtract(n.centered, x, patches, d_model, w.mean, patches, 1, w.scratch[0]);
+    q::multiply(n.normalized, w.scratch[0], patches, d_model, w.rsqrt, patches, 1, w.scratch[1]);
+    q::multiply(n.scaled, w.scratch[1], patches, d_model, n.gamma, 1, d_model, w.scratch[0]);
+    q::add(n.outputs, w.scratch[0], patches, d_model, n.beta, 1, d_model, y);
 }
 
 /// With `Split`, x (16 x 16, the heads side by side) into heads (2 x 16 x 8): RESHAPE [16, 2, 8] and TRANSPOSE
@@ -433,13 +414,11 @@ constexpr void encoder_layer_into(lean_workspace& w, const encoder_layer& l) noe
                     patches, patches, d_head);
     move_heads<false>(w.scratch[0], w.scratch[1]);
     l.out(w.scratch[0], w.scratch[1]);
-    elementwise<q::detail::add_element>(l.residual1, w.states, patches, d_model, w.scratch[1], patches, d_model,
-                                        w.states);
+    q::add(l.residual1, w.states, patches, d_model, w.scratch[1], patches, d_model, w.states);
     layer_norm_into(w.normalized, l.norm2, w.states, w);
     l.linear1(w.normalized, w.wide);
     l.linear2(w.wide, w.scratch[0]);
-    elementwise<q::detail::add_element>(l.residual2, w.states, patches, d_model, w.scratch[0], patches, d_model,
-                                        w.states);
+    q::add(l.residual2, w.states, patches, d_model, w.scratch[0], patches, d_model, w.states);
 }
 
 /// The int8 logits of image x, in w.logits (every step in w): integers only, the patches' QUANTIZE looked up in
@@ -449,8 +428,7 @@ constexpr void logits_into(lean_workspace& w, const model& m, const image& x) no
         for (std::size_t k = 0; k < patch_pixels; ++k)
             w.inputs[i * patch_pixels + k] = m.pixels[x.elems[0][pixel_of_patch(i, k)]];
     m.embed(w.inputs, w.states);
-    elementwise<q::detail::add_element>(m.positioned, w.states, patches, d_model, m.positions, patches, d_model,
-                                        w.states);
+    q::add(m.positioned, w.states, patches, d_model, m.positions, patches, d_model, w.states);
     for (std::size_t l = 0; l < digits::layers; ++l) encoder_layer_into(w, m.layers[l]);
     layer_norm_into(w.normalized, m.norm, w.states, w);
     q::mean<0>(m.pooled, w.normalized, patches, d_model, w.pooled);

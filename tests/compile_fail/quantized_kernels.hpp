@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include <cta/quantized/batch_matmul.hpp>
+#include <cta/quantized/elementwise.hpp>
 #include <cta/quantized/fully_connected.hpp>
 #include <cta/quantized/softmax.hpp>
 
@@ -50,4 +51,23 @@ constexpr std::int16_t softmax_int16_output(std::int16_t exp_entry) {
     std::int16_t output[1] = {};
     cta::quantized::softmax(input, 1, 1, {1 << 30, 0}, luts, output);
     return output[0];
+}
+
+/// ADD over pointers of a 2 x 2 operand and a `b_rows` x `b_cols` one (at most 2 x 2), every scale 1: the first
+/// output.
+constexpr std::int8_t add_output(std::size_t b_rows, std::size_t b_cols) {
+    const std::int8_t a[4] = {1, 2, 3, 4};
+    const std::int8_t b[4] = {5, 6, 7, 8};
+    std::int8_t output[4] = {};
+    const auto unit = cta::quantized::affine(1.0F, 0);
+    cta::quantized::add(cta::quantized::add_params(unit, unit, unit), a, 2, 2, b, b_rows, b_cols, output);
+    return output[0];
+}
+
+/// ADD's parameters for inputs of scale 1 and an output of scale 2^-exponent: the output's shift.
+constexpr int add_params_output_shift(int exponent) {
+    float scale = 1.0F;
+    for (int e = 0; e < exponent; ++e) scale /= 2.0F;
+    const auto unit = cta::quantized::affine(1.0F, 0);
+    return cta::quantized::add_params(unit, unit, cta::quantized::affine(scale, 0)).output.shift;
 }

@@ -96,4 +96,45 @@ static_assert(equals(q::multiply<shifted_out, fused_activation::relu6>(small, ro
 // The result's type: the broadcast shape, int8, the output's quantization.
 static_assert(std::is_same_v<decltype(q::add<shifted_out>(row, column)), q::qmatrix<std::int8_t, 2, 3, shifted_out>>);
 
+// The functions over pointers, with the parameters of add_params, subtract_params, multiply_params and
+// squared_difference_params: the same integers as the functions on quantized matrices, for every broadcast of the
+// small cases (either operand a row, a column or a scalar) and for zero points at the extremes; ADD with each fused
+// activation; and ADD into its first operand.
+template <auto Q, class A, class B>
+constexpr std::size_t pointer_mismatches(const A& a, const B& b) {
+    using Out = decltype(q::add<Q>(a, b));
+    constexpr std::size_t n = Out::rows * Out::cols;
+    constexpr auto x = A::quantization, y = B::quantization;
+    std::int8_t out[4][n]{};
+    q::add(q::add_params(x, y, Q), a.data(), A::rows, A::cols, b.data(), B::rows, B::cols, out[0]);
+    q::subtract(q::subtract_params(x, y, Q), a.data(), A::rows, A::cols, b.data(), B::rows, B::cols, out[1]);
+    q::multiply(q::multiply_params(x, y, Q), a.data(), A::rows, A::cols, b.data(), B::rows, B::cols, out[2]);
+    q::squared_difference(q::squared_difference_params(x, y, Q), a.data(), A::rows, A::cols, b.data(), B::rows,
+                          B::cols, out[3]);
+    return mismatches(out[0], q::add<Q>(a, b).data(), n) + mismatches(out[1], q::subtract<Q>(a, b).data(), n) +
+           mismatches(out[2], q::multiply<Q>(a, b).data(), n) +
+           mismatches(out[3], q::squared_difference<Q>(a, b).data(), n);
+}
+static_assert(pointer_mismatches<unit>(small, row) == 0 && pointer_mismatches<unit>(row, small) == 0);
+static_assert(pointer_mismatches<unit>(small, column) == 0 && pointer_mismatches<unit>(column, small) == 0);
+static_assert(pointer_mismatches<unit>(small, scalar) == 0 && pointer_mismatches<unit>(row, column) == 0);
+static_assert(pointer_mismatches<unit>(small, small) == 0 && pointer_mismatches<high_out>(x_low, y_high) == 0);
+
+template <fused_activation Activation>
+constexpr bool pointer_add_agrees() {
+    std::int8_t out[6]{};
+    q::add(q::add_params(unit, unit, shifted_out, Activation), small.data(), 2, 3, row.data(), 1, 3, out);
+    return mismatches(out, q::add<shifted_out, Activation>(small, row).data(), 6) == 0;
+}
+static_assert(pointer_add_agrees<fused_activation::relu>() && pointer_add_agrees<fused_activation::relu6>() &&
+              pointer_add_agrees<fused_activation::relu_n1_to_1>());
+
+constexpr bool in_place_add_agrees() {
+    std::int8_t a[6]{};
+    for (std::size_t i = 0; i < 6; ++i) a[i] = small.data()[i];
+    q::add(q::add_params(unit, unit, unit), a, 2, 3, small.data(), 2, 3, a);
+    return mismatches(a, q::add<unit>(small, small).data(), 6) == 0;
+}
+static_assert(in_place_add_agrees());
+
 }  // namespace

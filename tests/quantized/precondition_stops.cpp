@@ -14,6 +14,7 @@
 
 #include <cta/quantized/calibrate.hpp>
 #include <cta/quantized/batch_matmul.hpp>
+#include <cta/quantized/elementwise.hpp>
 #include <cta/quantized/fixed_point.hpp>
 #include <cta/quantized/fixed_point_math.hpp>
 #include <cta/quantized/fully_connected.hpp>
@@ -143,6 +144,16 @@ bool break_rule(const char* rule) {
         sink += batch_matmul_with({.rhs_offset = at_run_time(-128)});
     } else if (is("batch_extents_must_be_equal_or_1")) {
         sink += batch_matmul_with({}, at_run_time(std::size_t{3}), at_run_time(std::size_t{2}));
+    } else if (is("extents_must_be_equal_or_1")) {
+        const std::int8_t a[4] = {1, 2, 3, 4};
+        std::int8_t out[4] = {};
+        const auto unit = q::affine(1.0F, 0);
+        q::add(q::add_params(unit, unit, unit), a, 2, 2, a, at_run_time(std::size_t{2}), at_run_time(std::size_t{3}),
+               out);
+        sink += out[0];
+    } else if (is("output_scale_must_be_above_2_max_input_scale_over_2_to_the_20")) {
+        const auto unit = q::affine(1.0F, 0);
+        sink += q::add_params(unit, unit, q::affine(at_run_time(1.0F / 1048576.0F), 0)).output.shift;
     } else if (is("exponent_must_be_in_minus_31_to_31")) {
         sink += q::saturating_rounding_multiply_by_pot(at_run_time(3), at_run_time(-32));
     } else if (is("integer_bits_must_be_in_0_to_29")) {

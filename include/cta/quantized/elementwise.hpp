@@ -48,6 +48,11 @@
 /// SUB also require what TensorFlow Lite's `Prepare` checks, `s / (2^20 so) < 1`: an output scale above
 /// `2 max(sx, sy) / 2^20` (a build error naming the operation too).
 ///
+/// For a converted model's tensors, whose scales and zero points are data rather than types, `add_params`,
+/// `subtract_params`, `multiply_params` and `squared_difference_params` derive the same parameters from the three
+/// quantizations, and `add(params, a, a_rows, a_cols, b, b_rows, b_cols, out)` (and `subtract`, `multiply`,
+/// `squared_difference`) compute the same integers over pointers, with the same broadcasting.
+///
 /// Every function is `constexpr` and `noexcept`, allocates nothing, and gives the same bits in a constant evaluation
 /// and at run time (the parameters are constants of the types; the elements are computed with integers only).
 #pragma once
@@ -89,6 +94,15 @@ struct elementwise_params {
     /// @brief Member-wise equality.
     friend constexpr bool operator==(const elementwise_params&, const elementwise_params&) = default;
 };
+
+namespace precondition {
+///@{
+/// @brief Called where the precondition its name states does not hold: not `constexpr`, so a constant
+/// evaluation that reaches it stops with its name; at run time see the namespace `cta::quantized::precondition`.
+inline void extents_must_be_equal_or_1() noexcept { detail::stop(); }
+inline void output_scale_must_be_above_2_max_input_scale_over_2_to_the_20() noexcept { detail::stop(); }
+///@}
+}  // namespace precondition
 
 namespace detail {
 
@@ -278,7 +292,90 @@ CTA_DETAIL_TARGET_TAG constexpr elementwise_result<A, B, Q> elementwise(const A&
     return out;
 }
 
+/// @brief Every output of an elementwise operation over pointers: out (rows x cols) from a (a_rows x a_cols) and b
+/// (b_rows x b_cols), row 0 or column 0 of an operand with one row or one column.
+template <auto Element>
+CTA_DETAIL_TARGET_TAG constexpr void elementwise(const elementwise_params& p, const std::int8_t* a, std::size_t a_rows,
+                                                 std::size_t a_cols, const std::int8_t* b, std::size_t b_rows,
+                                                 std::size_t b_cols, std::int8_t* out) noexcept {
+    if (!extents_broadcast(a_rows, b_rows) || !extents_broadcast(a_cols, b_cols)) {
+        precondition::extents_must_be_equal_or_1();
+        return;
+    }
+    const std::size_t rows = a_rows == 1 ? b_rows : a_rows;
+    const std::size_t cols = a_cols == 1 ? b_cols : a_cols;
+    for (std::size_t i = 0; i < rows; ++i) {
+        const std::int8_t* a_row = a + (a_rows == 1 ? 0 : i * a_cols);
+        const std::int8_t* b_row = b + (b_rows == 1 ? 0 : i * b_cols);
+        for (std::size_t j = 0; j < cols; ++j)
+            out[i * cols + j] = Element(a_row[a_cols == 1 ? 0 : j], b_row[b_cols == 1 ? 0 : j], p);
+    }
+}
+
+/// @brief Stops at `precondition::output_scale_must_be_above_2_max_input_scale_over_2_to_the_20` where ADD's or
+/// SUB's output multiplier is not below 1.
+CTA_DETAIL_TARGET_TAG constexpr void check_output_multiplier(per_tensor x, per_tensor y, per_tensor out,
+                                                             bool in_float) noexcept {
+    if (!output_multiplier_below_1(x, y, out, in_float)) {
+        precondition::output_scale_must_be_above_2_max_input_scale_over_2_to_the_20();
+    }
+}
+
 }  // namespace detail
+
+/// @brief The parameters of an int8 elementwise operation from its inputs' quantizations `x`, `y` and its output's
+/// `out`, as TensorFlow Lite's `Prepare` derives them (the file's description): for the functions over pointers
+/// below, with a converted model's scales and zero points. ADD's and SUB's require `2 max(sx, sy) / (2^20 so) < 1`
+/// (`precondition::output_scale_must_be_above_2_max_input_scale_over_2_to_the_20`).
+///@{
+CTA_DETAIL_TARGET_TAG constexpr elementwise_params add_params(
+    per_tensor x, per_tensor y, per_tensor out, fused_activation activation = fused_activation::none) noexcept {
+    detail::check_output_multiplier(x, y, out, false);
+    return detail::prepare_add(x, y, out, activation);
+}
+CTA_DETAIL_TARGET_TAG constexpr elementwise_params subtract_params(
+    per_tensor x, per_tensor y, per_tensor out, fused_activation activation = fused_activation::none) noexcept {
+    detail::check_output_multiplier(x, y, out, true);
+    return detail::prepare_subtract(x, y, out, activation);
+}
+CTA_DETAIL_TARGET_TAG constexpr elementwise_params multiply_params(
+    per_tensor x, per_tensor y, per_tensor out, fused_activation activation = fused_activation::none) noexcept {
+    return detail::prepare_multiply(x, y, out, activation);
+}
+CTA_DETAIL_TARGET_TAG constexpr elementwise_params squared_difference_params(per_tensor x, per_tensor y,
+                                                                             per_tensor out) noexcept {
+    return detail::prepare_squared_difference(x, y, out);
+}
+///@}
+
+/// @brief TensorFlow Lite's int8 ADD, SUB, MUL and SQUARED_DIFFERENCE over pointers, with the parameters of the
+/// functions above: `out` (rows x cols) from `a` (a_rows x a_cols) and `b` (b_rows x b_cols), row-major, broadcast
+/// as the file's description says (in each dimension the extents are equal or one of them is 1:
+/// `precondition::extents_must_be_equal_or_1`); `out` may be `a` or `b` where it has their shape. The same integers
+/// as the functions on quantized matrices.
+///@{
+CTA_DETAIL_TARGET_TAG constexpr void add(const elementwise_params& p, const std::int8_t* a, std::size_t a_rows,
+                                         std::size_t a_cols, const std::int8_t* b, std::size_t b_rows,
+                                         std::size_t b_cols, std::int8_t* out) noexcept {
+    detail::elementwise<detail::add_element>(p, a, a_rows, a_cols, b, b_rows, b_cols, out);
+}
+CTA_DETAIL_TARGET_TAG constexpr void subtract(const elementwise_params& p, const std::int8_t* a, std::size_t a_rows,
+                                              std::size_t a_cols, const std::int8_t* b, std::size_t b_rows,
+                                              std::size_t b_cols, std::int8_t* out) noexcept {
+    detail::elementwise<detail::subtract_element>(p, a, a_rows, a_cols, b, b_rows, b_cols, out);
+}
+CTA_DETAIL_TARGET_TAG constexpr void multiply(const elementwise_params& p, const std::int8_t* a, std::size_t a_rows,
+                                              std::size_t a_cols, const std::int8_t* b, std::size_t b_rows,
+                                              std::size_t b_cols, std::int8_t* out) noexcept {
+    detail::elementwise<detail::multiply_element>(p, a, a_rows, a_cols, b, b_rows, b_cols, out);
+}
+CTA_DETAIL_TARGET_TAG constexpr void squared_difference(const elementwise_params& p, const std::int8_t* a,
+                                                        std::size_t a_rows, std::size_t a_cols, const std::int8_t* b,
+                                                        std::size_t b_rows, std::size_t b_cols,
+                                                        std::int8_t* out) noexcept {
+    detail::elementwise<detail::squared_difference_element>(p, a, a_rows, a_cols, b, b_rows, b_cols, out);
+}
+///@}
 
 /// @brief TensorFlow Lite's int8 ADD of `a` and `b` (broadcast as the file's description says), quantized with `Q`
 /// (a `per_tensor`) and clamped by `Activation`: `qmatrix<std::int8_t, R, C, Q>`.
