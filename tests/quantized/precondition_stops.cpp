@@ -144,7 +144,7 @@ bool break_rule(const char* rule) {
         sink += batch_matmul_with({.rhs_offset = at_run_time(-128)});
     } else if (is("batch_extents_must_be_equal_or_1")) {
         sink += batch_matmul_with({}, at_run_time(std::size_t{3}), at_run_time(std::size_t{2}));
-    } else if (is("extents_must_be_equal_or_1")) {
+    } else if (is("operand_extents_must_be_equal_or_1")) {
         const std::int8_t a[4] = {1, 2, 3, 4};
         std::int8_t out[4] = {};
         const auto unit = q::affine(1.0F, 0);

@@ -99,7 +99,7 @@ namespace precondition {
 ///@{
 /// @brief Called where the precondition its name states does not hold: not `constexpr`, so a constant
 /// evaluation that reaches it stops with its name; at run time see the namespace `cta::quantized::precondition`.
-inline void extents_must_be_equal_or_1() noexcept { detail::stop(); }
+inline void operand_extents_must_be_equal_or_1() noexcept { detail::stop(); }
 inline void output_scale_must_be_above_2_max_input_scale_over_2_to_the_20() noexcept { detail::stop(); }
 ///@}
 }  // namespace precondition
@@ -299,7 +299,7 @@ CTA_DETAIL_TARGET_TAG constexpr void elementwise(const elementwise_params& p, co
                                                  std::size_t a_cols, const std::int8_t* b, std::size_t b_rows,
                                                  std::size_t b_cols, std::int8_t* out) noexcept {
     if (!extents_broadcast(a_rows, b_rows) || !extents_broadcast(a_cols, b_cols)) {
-        precondition::extents_must_be_equal_or_1();
+        precondition::operand_extents_must_be_equal_or_1();
         return;
     }
     const std::size_t rows = a_rows == 1 ? b_rows : a_rows;
@@ -351,8 +351,8 @@ CTA_DETAIL_TARGET_TAG constexpr elementwise_params squared_difference_params(per
 /// @brief TensorFlow Lite's int8 ADD, SUB, MUL and SQUARED_DIFFERENCE over pointers, with the parameters of the
 /// functions above: `out` (rows x cols) from `a` (a_rows x a_cols) and `b` (b_rows x b_cols), row-major, broadcast
 /// as the file's description says (in each dimension the extents are equal or one of them is 1:
-/// `precondition::extents_must_be_equal_or_1`); `out` may be `a` or `b` where it has their shape. The same integers
-/// as the functions on quantized matrices.
+/// `precondition::operand_extents_must_be_equal_or_1`); `out` may be `a` or `b` where it has their shape. The same
+/// integers as the functions on quantized matrices.
 ///@{
 CTA_DETAIL_TARGET_TAG constexpr void add(const elementwise_params& p, const std::int8_t* a, std::size_t a_rows,
                                          std::size_t a_cols, const std::int8_t* b, std::size_t b_rows,
