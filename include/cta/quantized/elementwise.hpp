@@ -276,22 +276,6 @@ template <class A, class B, auto Q>
 using elementwise_result = qmatrix<std::int8_t, (A::rows == 1 ? B::rows : A::rows),
                                    (A::cols == 1 ? B::cols : A::cols), Q>;
 
-/// Every output of an elementwise operation: element (i, j) from a's and b's element at (i, j), row 0 or column 0
-/// of an operand with one row or one column.
-template <auto Element, auto Q, class A, class B>
-CTA_DETAIL_TARGET_TAG constexpr elementwise_result<A, B, Q> elementwise(const A& a, const B& b,
-                                                                        const elementwise_params& p) noexcept {
-    elementwise_result<A, B, Q> out;
-    using Out = elementwise_result<A, B, Q>;
-    for (std::size_t i = 0; i < Out::rows; ++i) {
-        const std::int8_t* a_row = a.data() + (A::rows == 1 ? 0 : i * A::cols);
-        const std::int8_t* b_row = b.data() + (B::rows == 1 ? 0 : i * B::cols);
-        for (std::size_t j = 0; j < Out::cols; ++j)
-            out.elems[i * Out::cols + j] = Element(a_row[A::cols == 1 ? 0 : j], b_row[B::cols == 1 ? 0 : j], p);
-    }
-    return out;
-}
-
 /// @brief Every output of an elementwise operation over pointers: out (rows x cols) from a (a_rows x a_cols) and b
 /// (b_rows x b_cols), row 0 or column 0 of an operand with one row or one column.
 template <auto Element>
@@ -310,6 +294,15 @@ CTA_DETAIL_TARGET_TAG constexpr void elementwise(const elementwise_params& p, co
         for (std::size_t j = 0; j < cols; ++j)
             out[i * cols + j] = Element(a_row[a_cols == 1 ? 0 : j], b_row[b_cols == 1 ? 0 : j], p);
     }
+}
+
+/// Every output of an elementwise operation on typed matrices: the function over pointers above with their extents.
+template <auto Element, auto Q, class A, class B>
+CTA_DETAIL_TARGET_TAG constexpr elementwise_result<A, B, Q> elementwise(const A& a, const B& b,
+                                                                        const elementwise_params& p) noexcept {
+    elementwise_result<A, B, Q> out;
+    elementwise<Element>(p, a.data(), A::rows, A::cols, b.data(), B::rows, B::cols, out.elems);
+    return out;
 }
 
 /// @brief Stops at `precondition::output_scale_must_be_above_2_max_input_scale_over_2_to_the_20` where ADD's or

@@ -74,13 +74,9 @@ inline void filter_offset_must_be_in_minus_127_to_128() noexcept { detail::stop(
 
 namespace detail {
 
-/// @brief The fully connected layer, with channel `c`'s multiplier and shift at `multipliers[c * channel_step]` and
-/// `shifts[c * channel_step]` (step 0: one for every channel). Always inlined into the two functions below, whose own
-/// inlining then decides what the call of a layer costs.
-CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] constexpr void fully_connected_int8(
-    const fully_connected_params& params, const std::int32_t* multipliers, const std::int32_t* shifts,
-    std::size_t channel_step, const std::int8_t* input, const std::int8_t* weights, const std::int32_t* bias,
-    std::int8_t* output, std::size_t batches, std::size_t input_depth, std::size_t output_depth) noexcept {
+/// @brief Stops at the first of the layer's preconditions that `params` breaks: the offsets of the operands, then the
+/// output's offset and range.
+constexpr void check_fully_connected(const fully_connected_params& params) noexcept {
     if (!operand_offset_in_range(params.input_offset)) {
         precondition::input_offset_must_be_in_minus_127_to_128();
     }
@@ -88,6 +84,16 @@ CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] constexpr void fully_connected_int8
         precondition::filter_offset_must_be_in_minus_127_to_128();
     }
     check_int8_output(params.output_offset, params.activation_min, params.activation_max);
+}
+
+/// @brief The fully connected layer, with channel `c`'s multiplier and shift at `multipliers[c * channel_step]` and
+/// `shifts[c * channel_step]` (step 0: one for every channel). Always inlined into the two functions below, whose own
+/// inlining then decides what the call of a layer costs.
+CTA_DETAIL_TARGET_TAG [[gnu::always_inline]] constexpr void fully_connected_int8(
+    const fully_connected_params& params, const std::int32_t* multipliers, const std::int32_t* shifts,
+    std::size_t channel_step, const std::int8_t* input, const std::int8_t* weights, const std::int32_t* bias,
+    std::int8_t* output, std::size_t batches, std::size_t input_depth, std::size_t output_depth) noexcept {
+    check_fully_connected(params);
     int8_layer_product({input, params.input_offset, weights, 1, input_depth, params.filter_offset, batches,
                         input_depth, output_depth},
                        {multipliers, shifts, channel_step, bias, params.output_offset, params.activation_min,
@@ -104,13 +110,7 @@ CTA_DETAIL_TARGET_TAG constexpr void fully_connected_int8_packed(
     const fully_connected_params& params, const std::int32_t* multipliers, const std::int32_t* shifts,
     std::size_t channel_step, const std::int8_t* input, const std::int8_t* weights, const std::int32_t* bias,
     std::int8_t* output) noexcept {
-    if (!operand_offset_in_range(params.input_offset)) {
-        precondition::input_offset_must_be_in_minus_127_to_128();
-    }
-    if (!operand_offset_in_range(params.filter_offset)) {
-        precondition::filter_offset_must_be_in_minus_127_to_128();
-    }
-    check_int8_output(params.output_offset, params.activation_min, params.activation_max);
+    check_fully_connected(params);
     std::int32_t acc[Batches * OutputDepth]{};
     packed_accumulators<Batches, OutputDepth, InputDepth>(acc, input, params.input_offset, weights, 1, InputDepth,
                                                           params.filter_offset);
