@@ -15,7 +15,8 @@
 #
 # declares instead each file's bytes, `inline constexpr unsigned char <file name as an identifier>[N]` (a.safetensors:
 # a_safetensors), for the functions that read a whole file in a constant evaluation (cta::pytorch::load) where the
-# compiler has no #embed.
+# compiler has no #embed; BYTES also takes TensorFlow Lite models (.tflite, for cta::tflite::open), checked as
+# cta::tflite::open checks them.
 #
 # The generator is the executable target cta_weights (cta-weights), built from its source with the project's C++
 # compiler the first time the function is called: the package installs the source next to this file
@@ -88,8 +89,11 @@ function(cta_add_weights target)
   set(files "")
   foreach(file IN LISTS arg_FILES)
     get_filename_component(file "${file}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
-    if(NOT file MATCHES "\\.(npy|safetensors)$")
-      message(FATAL_ERROR "${where}: ${file} is neither .npy nor .safetensors (the extension tells the format)")
+    if(arg_BYTES AND file MATCHES "\\.tflite$")
+      # a TensorFlow Lite model, as bytes for cta::tflite::open
+    elseif(NOT file MATCHES "\\.(npy|safetensors)$")
+      message(FATAL_ERROR "${where}: ${file} is neither .npy nor .safetensors (the extension tells the format; "
+                          "BYTES takes .tflite too)")
     endif()
     list(APPEND files "${file}")
   endforeach()

@@ -14,6 +14,7 @@
 #include <cta/quantized/batch_matmul.hpp>
 #include <cta/quantized/fully_connected.hpp>
 #include <cta/quantized/softmax.hpp>
+#include <cta/tflite.hpp>
 #include <cta/transformer.hpp>
 #include <cta/weights.hpp>
 
@@ -33,6 +34,10 @@ static_assert(cta::log(cta::exp(2.0)) == 2.0 && cta::log1p(0.0F) == 0.0F);
 // The error functions too: erf(x) + erfc(x) = 1 within an ulp of 1, erf is odd, erfc(-inf) = 2.
 static_assert(cta::abs(cta::erf(0.5) + cta::erfc(0.5) - 1.0) <= 0x1p-52 && cta::erf(-2.0F) == -cta::erf(2.0F) &&
               cta::erfc(-std::numeric_limits<double>::infinity()) == 2.0);
+
+// The .tflite reader too: 7 bytes are no model.
+constexpr unsigned char seven_bytes[7]{};
+static_assert(cta::tflite::open(seven_bytes).why == cta::tflite::status::truncated);
 
 // The quantized arithmetic too: 1000 x 0.0123, requantized as TensorFlow Lite does.
 static_assert(cta::quantized::multiply_by_quantized_multiplier(1000, cta::quantized::quantize_multiplier(0.0123)) == 12);

@@ -23,8 +23,10 @@
 //
 // declares instead each file's bytes, `inline constexpr unsigned char <file name as an identifier>[N]`, for the
 // functions that read a file in a constant evaluation (cta::pytorch::load, cta::weights::load) where the compiler has
-// no #embed. A .safetensors file is checked whole first (as cta::weights::try_load checks it); a file that does not
-// load is an error as above.
+// no #embed, and for TensorFlow Lite model files (cta::tflite::open). A .safetensors file is checked whole first (as
+// cta::weights::try_load checks it), a .tflite file as cta::tflite::open checks it; a file that does not load is an
+// error as above.
+#include <cta/tflite.hpp>
 #include <cta/weights.hpp>
 
 #include <algorithm>
@@ -401,7 +403,7 @@ int usage(const std::string& message, const std::string& output = "") {
     std::error_code ec;
     if (!output.empty()) fs::remove(output, ec);
     std::cerr << "cta-weights: " << message
-              << "\nusage: cta-weights [--bytes] --namespace <ns> --output <header.hpp> <file.npy|file.safetensors>...\n";
+              << "\nusage: cta-weights [--bytes] --namespace <ns> --output <header.hpp> <file.npy|file.safetensors|file.tflite>...\n";
     return 2;
 }
 
@@ -453,8 +455,16 @@ int main(int argc, char** argv) {
                     errs.add(file, reason_of(whole));
                     continue;
                 }
+            } else if (extension == ".tflite") {
+                const auto model = cta::tflite::open(bytes);
+                if (!model.ok()) {
+                    errs.lines.push_back(input + ": " + cta::tflite::describe(model.why) + " (at byte " +
+                                         std::to_string(model.offset) + ")");
+                    continue;
+                }
             } else if (extension != ".npy") {
-                errs.lines.push_back(input + ": neither .npy nor .safetensors (the extension tells the format)");
+                errs.lines.push_back(input +
+                                     ": neither .npy, .safetensors nor .tflite (the extension tells the format)");
                 continue;
             }
             files.push_back({file, identifier_of(file), std::move(bytes)});
