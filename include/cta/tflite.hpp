@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: BSL-1.0
 /// @file
 /// @brief TensorFlow Lite model files: `cta::tflite::open(bytes)` reads a `.tflite` file's model, in a constant
-/// evaluation or at run time, with no heap (<cta/tflite/model.hpp>). Not in `<cta/cta.hpp>`. docs/tflite.md
-/// describes the reader and its errors.
+/// evaluation or at run time, with no heap (<cta/tflite/model.hpp>), and `cta::tflite::load<M>(model, "name")` a
+/// tensor as a typed matrix (<cta/tflite/tensor.hpp>). Not in `<cta/cta.hpp>`. docs/tflite.md describes the reader
+/// and its errors.
 #pragma once
 
 #include <cta/tflite/flatbuffer.hpp>
 #include <cta/tflite/model.hpp>
+#include <cta/tflite/tensor.hpp>

@@ -18,6 +18,7 @@
 #include <cta/tflite.hpp>
 
 #include "dump.hpp"
+#include <tflite_files.hpp>
 #include <tflite_reference.hpp>
 
 namespace {
@@ -138,4 +139,27 @@ TEST_CASE("reader: each status is described, each differently") {
         sentences.insert(d);
     }
     CHECK(sentences.size() == 11);
+}
+
+TEST_CASE("tensors: hello_world_int8's weights and biases at run time are the compile-time matrices") {
+    using cta::quantized::qmatrix;
+    constexpr auto hello = cta::tflite::open(cta_test::tflite::files::hello_world_int8_tflite).model;
+    constexpr auto graph = hello.subgraphs()[0];
+    constexpr auto w = graph.tensors()[cta::tflite::find_tensor(graph, "sequential/dense_1/MatMul")];
+    using W = qmatrix<std::int8_t, 16, 16, cta::tflite::per_tensor_of(w)>;
+    using B = cta::matrix<std::int32_t, 1, 16>;
+    constexpr W weights = cta::tflite::load_transposed<W>(hello, "sequential/dense_1/MatMul");
+    constexpr B bias = cta::tflite::load<B>(hello, "sequential/dense_1/BiasAdd/ReadVariableOp");
+
+    const std::vector<unsigned char> bytes = read_model("hello_world_int8");
+    const block file = copy(bytes, bytes.size());
+    const auto opened = cta::tflite::open(file);
+    REQUIRE(opened.ok());
+    const auto w_run = cta::tflite::try_load_transposed<W>(opened.model, std::string("sequential/dense_1/MatMul"));
+    const auto b_run = cta::tflite::try_load<B>(opened.model, std::string("sequential/dense_1/BiasAdd/ReadVariableOp"));
+    REQUIRE(w_run.ok());
+    REQUIRE(b_run.ok());
+    CHECK(w_run.value == weights);
+    CHECK(b_run.value == bias);
+    CHECK(cta::tflite::try_load<W>(opened.model, "nothing").why == cta::tflite::load_status::missing_tensor);
 }

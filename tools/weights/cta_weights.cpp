@@ -26,7 +26,7 @@
 // no #embed, and for TensorFlow Lite model files (cta::tflite::open). A .safetensors file is checked whole first (as
 // cta::weights::try_load checks it), a .tflite file as cta::tflite::open checks it; a file that does not load is an
 // error as above.
-#include <cta/tflite.hpp>
+#include <cta/tflite/model.hpp>
 #include <cta/weights.hpp>
 
 #include <algorithm>
