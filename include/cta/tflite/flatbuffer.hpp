@@ -33,43 +33,46 @@ struct flatbuffer {
     std::size_t size = 0;
 
     /// The byte at `at`.
-    CTA_DETAIL_TARGET_TAG constexpr std::uint32_t u8(std::size_t at) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr std::uint32_t u8(std::size_t at) const noexcept {
         return static_cast<unsigned char>(data[at]);
     }
     /// The unsigned little-endian integer of `n` bytes (1 to 8) at `at`.
-    CTA_DETAIL_TARGET_TAG constexpr std::uint64_t unsigned_at(std::size_t at, std::size_t n) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr std::uint64_t unsigned_at(std::size_t at,
+                                                                            std::size_t n) const noexcept {
         std::uint64_t v = 0;
         for (std::size_t k = 0; k < n; ++k) v |= static_cast<std::uint64_t>(u8(at + k)) << (8U * k);
         return v;
     }
-    CTA_DETAIL_TARGET_TAG constexpr std::uint16_t u16(std::size_t at) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr std::uint16_t u16(std::size_t at) const noexcept {
         return static_cast<std::uint16_t>(unsigned_at(at, 2));
     }
-    CTA_DETAIL_TARGET_TAG constexpr std::uint32_t u32(std::size_t at) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr std::uint32_t u32(std::size_t at) const noexcept {
         return static_cast<std::uint32_t>(unsigned_at(at, 4));
     }
-    CTA_DETAIL_TARGET_TAG constexpr std::int32_t i32(std::size_t at) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr std::int32_t i32(std::size_t at) const noexcept {
         return static_cast<std::int32_t>(u32(at));
     }
-    CTA_DETAIL_TARGET_TAG constexpr std::int64_t i64(std::size_t at) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr std::int64_t i64(std::size_t at) const noexcept {
         return static_cast<std::int64_t>(unsigned_at(at, 8));
     }
-    CTA_DETAIL_TARGET_TAG constexpr float f32(std::size_t at) const noexcept { return std::bit_cast<float>(u32(at)); }
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr float f32(std::size_t at) const noexcept {
+        return std::bit_cast<float>(u32(at));
+    }
 
     /// Whether `n` bytes from `at` lie inside the file.
-    CTA_DETAIL_TARGET_TAG constexpr bool inside(std::uint64_t at, std::uint64_t n) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr bool inside(std::uint64_t at, std::uint64_t n) const noexcept {
         return at <= size && n <= size - at;
     }
 
     /// The position of the vtable of the table at `t` (which must have 4 bytes inside), or `size` if it lies
     /// outside the file.
-    CTA_DETAIL_TARGET_TAG constexpr std::size_t vtable_of(std::size_t t) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr std::size_t vtable_of(std::size_t t) const noexcept {
         const std::int64_t v = static_cast<std::int64_t>(t) - i32(t);
         return v < 0 || !inside(static_cast<std::uint64_t>(v), 4) ? size : static_cast<std::size_t>(v);
     }
     /// Whether a table starts at `t`: its offset and its vtable inside the file, the vtable's size even and at least
     /// 4, the table's size at least 4 and inside the file.
-    CTA_DETAIL_TARGET_TAG constexpr bool table_ok(std::size_t t) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr bool table_ok(std::size_t t) const noexcept {
         if (!inside(t, 4)) return false;
         const std::size_t v = vtable_of(t);
         if (v == size) return false;
@@ -78,7 +81,7 @@ struct flatbuffer {
         return vsize >= 4 && vsize % 2 == 0 && inside(v, vsize) && tsize >= 4 && inside(t, tsize);
     }
     /// The position of field `id` of the table at `t` (a table that `table_ok`), or 0 where it is absent.
-    CTA_DETAIL_TARGET_TAG constexpr std::size_t field(std::size_t t, std::size_t id) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr std::size_t field(std::size_t t, std::size_t id) const noexcept {
         const std::size_t v = vtable_of(t);
         const std::size_t entry = 4 + 2 * id;
         if (entry + 2 > u16(v)) return 0;
@@ -86,7 +89,8 @@ struct flatbuffer {
         return offset == 0 ? 0 : t + offset;
     }
     /// Whether field `id` of the table at `t`, if present, has its `n` bytes inside the table.
-    CTA_DETAIL_TARGET_TAG constexpr bool field_ok(std::size_t t, std::size_t id, std::size_t n) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr bool field_ok(std::size_t t, std::size_t id,
+                                                                std::size_t n) const noexcept {
         const std::size_t v = vtable_of(t);
         const std::size_t entry = 4 + 2 * id;
         if (entry + 2 > u16(v)) return true;
@@ -94,36 +98,38 @@ struct flatbuffer {
         return offset == 0 || (offset >= 4 && offset + n <= u16(v + 2));
     }
     /// Field `id` of the table at `t` read as an unsigned integer of `n` bytes, or `fallback` where it is absent.
-    CTA_DETAIL_TARGET_TAG constexpr std::uint64_t scalar(std::size_t t, std::size_t id, std::size_t n,
-                                                         std::uint64_t fallback) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr std::uint64_t scalar(std::size_t t, std::size_t id, std::size_t n,
+                                                                       std::uint64_t fallback) const noexcept {
         const std::size_t f = field(t, id);
         return f == 0 ? fallback : unsigned_at(f, n);
     }
     /// What the offset at `at` (4 bytes inside) refers to, or `size` if that lies outside the file.
-    CTA_DETAIL_TARGET_TAG constexpr std::size_t target(std::size_t at) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr std::size_t target(std::size_t at) const noexcept {
         const std::uint64_t to = static_cast<std::uint64_t>(at) + u32(at);
         return to < size ? static_cast<std::size_t>(to) : size;
     }
     /// What field `id` (an offset) of the table at `t` refers to, or 0 where it is absent.
-    CTA_DETAIL_TARGET_TAG constexpr std::size_t reference(std::size_t t, std::size_t id) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr std::size_t reference(std::size_t t, std::size_t id) const noexcept {
         const std::size_t f = field(t, id);
         return f == 0 ? 0 : target(f);
     }
     /// Whether a vector of `count` elements of `element_size` bytes each starts at `at`.
-    CTA_DETAIL_TARGET_TAG constexpr bool vector_ok(std::size_t at, std::size_t element_size) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr bool vector_ok(std::size_t at,
+                                                                 std::size_t element_size) const noexcept {
         return inside(at, 4) && inside(at + 4, static_cast<std::uint64_t>(u32(at)) * element_size);
     }
     /// Whether a string (a vector of bytes and a zero byte after it) starts at `at`.
-    CTA_DETAIL_TARGET_TAG constexpr bool string_ok(std::size_t at) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr bool string_ok(std::size_t at) const noexcept {
         return inside(at, 4) && inside(at + 4, static_cast<std::uint64_t>(u32(at)) + 1) &&
                u8(at + 4 + u32(at)) == 0;
     }
     /// The element count of the vector at `at`, 0 for `at` 0 (an absent vector).
-    CTA_DETAIL_TARGET_TAG constexpr std::size_t length(std::size_t at) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr std::size_t length(std::size_t at) const noexcept {
         return at == 0 ? 0 : u32(at);
     }
     /// The table that element `i` of the vector of tables at `at` refers to.
-    CTA_DETAIL_TARGET_TAG constexpr std::size_t table_element(std::size_t at, std::size_t i) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr std::size_t table_element(std::size_t at,
+                                                                            std::size_t i) const noexcept {
         return target(at + 4 + 4 * i);
     }
 };

@@ -278,7 +278,7 @@ public:
 
 protected:
     template <class T>
-    CTA_DETAIL_TARGET_TAG constexpr T scalar(std::size_t id, T fallback) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr T scalar(std::size_t id, T fallback) const noexcept {
         if (at_ == 0 || file_.field(at_, id) == 0) return fallback;
         const std::uint64_t bits = file_.scalar(at_, id, sizeof(T), 0);
         if constexpr (std::is_same_v<T, float>) {
@@ -290,18 +290,18 @@ protected:
         }
     }
     template <class T>
-    CTA_DETAIL_TARGET_TAG constexpr list<Byte, T> vector(std::size_t id) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr list<Byte, T> vector(std::size_t id) const noexcept {
         return {file_, child(id)};
     }
     template <class View>
-    CTA_DETAIL_TARGET_TAG constexpr table_list<Byte, View> tables(std::size_t id) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr table_list<Byte, View> tables(std::size_t id) const noexcept {
         return {file_, child(id)};
     }
-    CTA_DETAIL_TARGET_TAG constexpr cta::tflite::name<Byte> string(std::size_t id) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr cta::tflite::name<Byte> string(std::size_t id) const noexcept {
         return {file_, child(id)};
     }
     /// What offset field `id` refers to, or 0 where it is absent (or this table is: position 0).
-    CTA_DETAIL_TARGET_TAG constexpr std::size_t child(std::size_t id) const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr std::size_t child(std::size_t id) const noexcept {
         return at_ == 0 ? 0 : file_.reference(at_, id);
     }
 
@@ -526,7 +526,8 @@ public:
         return this->template scalar<std::uint32_t>(0, 0);
     }
     /// @brief The operator codes its operators refer to.
-    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr table_list<Byte, operator_code<Byte>> operator_codes() const noexcept {
+    [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr table_list<Byte, operator_code<Byte>> operator_codes()
+        const noexcept {
         return this->template tables<operator_code<Byte>>(1);
     }
     /// @brief Its subgraphs; the first is the model's entry.
@@ -648,7 +649,8 @@ public:
     /// The options of the operator at `o`, whose table is at `t`: the fields the reader reads.
     CTA_DETAIL_TARGET_TAG constexpr bool options(std::size_t o, std::size_t t) noexcept {
         switch (static_cast<options_type>(f_.scalar(o, 3, 1, 0))) {
-        case options_type::fully_connected: return scalar(t, 0, 1) && scalar(t, 1, 1) && scalar(t, 2, 1) && scalar(t, 3, 1);
+        case options_type::fully_connected:
+            return scalar(t, 0, 1) && scalar(t, 1, 1) && scalar(t, 2, 1) && scalar(t, 3, 1);
         case options_type::softmax: return scalar(t, 0, 4);
         case options_type::add:
         case options_type::sub: return scalar(t, 0, 1) && scalar(t, 1, 1);
