@@ -4,9 +4,9 @@
 #   cmake [-DROOT=<source dir>] -P tests/compile_fail/check_coverage.cmake
 #
 # The rules, read from the headers (include/cta/**/*.hpp): every static_assert whose condition is
-# shapes_agree<op::...>, axes_agree<op::...>, element_types_agree<op::...> or quantizations_agree<op::...> (the shape,
-# element type and quantization rules of the operations, shape_check.hpp) or elements_match<...> (CTA_EXPECT_EQUAL /
-# CTA_EXPECT_NEAR), options_agree<...>
+# shapes_agree<op::...>, axes_agree<op::...>, element_types_agree<op::...> or quantizations_agree<op::...> (or
+# cta::op::...; the shape, element type and quantization rules of the operations, shape_check.hpp) or
+# elements_match<...> (CTA_EXPECT_EQUAL / CTA_EXPECT_NEAR), options_agree<...>
 # (the attention options) and stack_fits<...> (CTA_STACK_LIMIT), and the matrix type's own rules (both dimensions at
 # least 1, a plain matrix spelled without axes, cta::get's index, a quantized matrix's type: listed below). Each rule
 # is known by its message.
@@ -102,18 +102,18 @@ foreach(_header IN LISTS _headers)
       string(APPEND _message "${_part}")
     endforeach()
     string(REPLACE "${_sc}" ";" _message "${_message}")
-    if(_condition MATCHES "shapes_agree<op::([a-z_]+)")
-      set(_name "op::${CMAKE_MATCH_1}")
-      set(_tag "${CMAKE_MATCH_1}")
-    elseif(_condition MATCHES "axes_agree<op::([a-z_]+)")
-      set(_name "op::${CMAKE_MATCH_1} (axes)")
-      set(_tag "${CMAKE_MATCH_1}")
-    elseif(_condition MATCHES "quantizations_agree<op::([a-z_]+)")
-      set(_name "op::${CMAKE_MATCH_1} (quantization)")
-      set(_tag "${CMAKE_MATCH_1}")
-    elseif(_condition MATCHES "element_types_agree<op::([a-z_]+)")
-      set(_name "op::${CMAKE_MATCH_1} (element type)")
-      set(_tag "${CMAKE_MATCH_1}")
+    if(_condition MATCHES "shapes_agree<(cta::)?op::([a-z_]+)")
+      set(_name "op::${CMAKE_MATCH_2}")
+      set(_tag "${CMAKE_MATCH_2}")
+    elseif(_condition MATCHES "axes_agree<(cta::)?op::([a-z_]+)")
+      set(_name "op::${CMAKE_MATCH_2} (axes)")
+      set(_tag "${CMAKE_MATCH_2}")
+    elseif(_condition MATCHES "quantizations_agree<(cta::)?op::([a-z_]+)")
+      set(_name "op::${CMAKE_MATCH_2} (quantization)")
+      set(_tag "${CMAKE_MATCH_2}")
+    elseif(_condition MATCHES "element_types_agree<(cta::)?op::([a-z_]+)")
+      set(_name "op::${CMAKE_MATCH_2} (element type)")
+      set(_tag "${CMAKE_MATCH_2}")
     elseif(_condition MATCHES "options_agree<Operation")
       set(_name "attention options")
       set(_tag "")

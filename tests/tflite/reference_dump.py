@@ -24,13 +24,15 @@ import subprocess
 import sys
 
 
-def generate(flatc, schema, work):
+def generate(flatc, schema, work, object_api=False):
+    """flatc's Python classes of the schema in work/tflite (with the object API where asked: write_blocks.py)."""
     work.mkdir(parents=True, exist_ok=True)
     text = pathlib.Path(schema).read_text()
     text = re.sub(r"^(\s+\w+(?: = \d+)?) \(deprecated\),", r"\1,", text, flags=re.M)
     copy = work / "schema.fbs"
     copy.write_text(text)
-    subprocess.run([flatc, "--python", "-o", str(work), str(copy)], check=True)
+    subprocess.run([flatc, "--python"] + (["--gen-object-api"] if object_api else []) + ["-o", str(work), str(copy)],
+                   check=True)
     sys.path.insert(0, str(work))
 
 

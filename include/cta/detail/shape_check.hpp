@@ -46,6 +46,7 @@ struct positional_encoding;   ///< `cta::sinusoidal_positional_encoding<T, n, d>
 struct attention_layer;  ///< `cta::attention_layer<H>(x_q, x_kv, weights)` (<cta/transformer/attention_layer.hpp>)
 struct encoder_layer;  ///< `cta::encode(x, layer)`, `cta::encoder_layer_steps(x, layer)`
 struct decoder_layer;  ///< `cta::decode(x, memory, layer)`, `cta::decoder_layer_steps(...)`
+struct tflite_program;  ///< `cta::tflite::program<bytes>::run(x...)`, `run_into(s, x...)` (<cta/tflite/program.hpp>)
 }  // namespace op
 
 /// @brief Never true: the condition of the `static_assert` that reports a broken shape rule of `Operation`.

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: BSL-1.0
+// static.tflite_program: while this file compiles, cta::tflite::program computes TensorFlow Lite Micro's example
+// models on every input of tflm/inputs into exactly what TensorFlow Lite Micro's interpreter computes (tflm/outputs,
+// tflm/README.md): hello_world_int8 on all 256 int8 inputs, hello_world_float on 101 inputs, and an int8
+// Transformer encoder block (blocks/) on 20 inputs, bit for bit.
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include <cta/tflite/program.hpp>
+
+#include <tflite_files.hpp>
+#include <tflm_expected.hpp>
+
+namespace {
+
+namespace files = cta_test::tflite::files;
+namespace tflm = cta_test::tflite::tflm;
+
+using hello_int8 = cta::tflite::program<files::hello_world_int8_tflite>;
+using hello_float = cta::tflite::program<files::hello_world_float_tflite>;
+
+// The types the file gives the model's input and output: one int8 number each, quantized as the file says.
+static_assert(std::is_same_v<hello_int8::input_type<0>,
+                             cta::quantized::qmatrix<std::int8_t, 1, 1, cta::quantized::affine(0x1.91150cp-6f, -128)>>);
+static_assert(hello_int8::output_type<0>::quantization.zero_point == 5);
+static_assert(std::is_same_v<hello_float::input_type<0>, cta::matrix<float, 1, 1>>);
+static_assert(hello_int8::inputs == 1 && hello_int8::outputs == 1);
+
+// docs/tflite.md's example: x = (-67 + 128) * 0.02448 = 1.493, and the model's output 123: (123 - 5) * 0.00829.
+constexpr hello_int8::input_type<0> x{{-67}};
+static_assert(hello_int8::run(x)(0, 0) == 123);
+
+/// An element of a matrix from a number of tflm/ (a float by its bits) and back.
+template <class T>
+constexpr T from_number(long long v) {
+    if constexpr (std::is_same_v<T, float>) {
+        return std::bit_cast<float>(static_cast<std::uint32_t>(v));
+    } else {
+        return static_cast<T>(v);
+    }
+}
+template <class T>
+constexpr long long to_number(T v) {
+    if constexpr (std::is_same_v<T, float>) {
+        return std::bit_cast<std::uint32_t>(v);
+    } else {
+        return v;
+    }
+}
+
+/// Whether the model P computes, for each of `runs` lines of inputs, TensorFlow Lite Micro's line of outputs (one
+/// input and one output, their elements in row-major order).
+template <class P, std::size_t NI, std::size_t NO>
+constexpr bool computes_as_tflm(const long long (&inputs)[NI], const long long (&outputs)[NO], std::size_t runs) {
+    using X = typename P::template input_type<0>;
+    using Y = typename P::template output_type<0>;
+    if (NI != runs * X::rows * X::cols || NO != runs * Y::rows * Y::cols) return false;
+    for (std::size_t r = 0; r < runs; ++r) {
+        X in{};
+        for (std::size_t i = 0; i < X::rows; ++i)
+            for (std::size_t j = 0; j < X::cols; ++j)
+                in(i, j) = from_number<typename X::value_type>(inputs[(r * X::rows + i) * X::cols + j]);
+        const Y y = P::run(in);
+        for (std::size_t i = 0; i < Y::rows; ++i)
+            for (std::size_t j = 0; j < Y::cols; ++j)
+                if (to_number(y(i, j)) != outputs[(r * Y::rows + i) * Y::cols + j]) return false;
+    }
+    return true;
+}
+
+static_assert(computes_as_tflm<hello_int8>(tflm::hello_world_int8_inputs, tflm::hello_world_int8_outputs,
+                                           tflm::hello_world_int8_runs));
+static_assert(computes_as_tflm<hello_float>(tflm::hello_world_float_inputs, tflm::hello_world_float_outputs,
+                                            tflm::hello_world_float_runs));
+
+// An int8 Transformer encoder block (blocks/encoder_block_int8.tflite, written by write_blocks.py): QUANTIZE,
+// FULLY_CONNECTED per channel, RESHAPE, TRANSPOSE, BATCH_MATMUL (with and without adj_y), MUL, SOFTMAX, ADD, MEAN,
+// SQUARED_DIFFERENCE, RSQRT, SUB and DEQUANTIZE: 31 operators on 20 inputs of 4 x 8 floats.
+using encoder_block = cta::tflite::program<files::encoder_block_int8_tflite>;
+static_assert(std::is_same_v<encoder_block::input_type<0>, cta::matrix<float, 4, 8>>);
+static_assert(computes_as_tflm<encoder_block>(tflm::encoder_block_int8_inputs, tflm::encoder_block_int8_outputs,
+                                              tflm::encoder_block_int8_runs));
+
+// The plan: three FULLY_CONNECTED layers, int8 per tensor (hello_world_int8) and float32 (hello_world_float); the
+// storage is two 16-element activations whose lifetimes meet, the input and output fitting beside them.
+static_assert(hello_int8::plan.ops[0].k == cta::tflite::kernel::fully_connected_int8);
+static_assert(hello_int8::plan.ops[2].k == cta::tflite::kernel::fully_connected_int8);
+static_assert(hello_float::plan.ops[1].k == cta::tflite::kernel::fully_connected_float);
+static_assert(sizeof(hello_int8::storage) == 32);
+static_assert(sizeof(hello_float::storage) == 32 * sizeof(float));
+
+}  // namespace

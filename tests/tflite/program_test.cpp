@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: BSL-1.0
+// cta::tflite::program at run time: TensorFlow Lite Micro's example models on the inputs of tflm/inputs, read from
+// disk (numbers the compiler cannot see), give exactly what TensorFlow Lite Micro computes (tflm/outputs), as
+// static.tflite_program proves while compiling.
+#include <catch2/catch.hpp>
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <cta/tflite/program.hpp>
+
+#include <tflite_files.hpp>
+
+namespace {
+
+namespace files = cta_test::tflite::files;
+
+/// The numbers of tflm/<kind>/<model>.txt, one per line (integers, or floats by their bits in hexadecimal).
+std::vector<long long> numbers(const std::string& kind, const std::string& model) {
+    std::ifstream in(std::string(CTA_TFLITE_TFLM_DIR) + "/" + kind + "/" + model + ".txt");
+    std::vector<long long> v;
+    for (std::string word; in >> word;) v.push_back(std::stoll(word, nullptr, 0));
+    return v;
+}
+
+}  // namespace
+
+TEST_CASE("program_hello_world_int8", "[tflite]") {
+    using hello = cta::tflite::program<files::hello_world_int8_tflite>;
+    const std::vector<long long> inputs = numbers("inputs", "hello_world_int8");
+    const std::vector<long long> outputs = numbers("outputs", "hello_world_int8");
+    REQUIRE(inputs.size() == 256);
+    REQUIRE(outputs.size() == inputs.size());
+    hello::storage s{};
+    std::size_t same = 0;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        hello::input_type<0> x{};
+        x(0, 0) = static_cast<std::int8_t>(inputs[i]);
+        hello::run_into(s, x);
+        if (hello::output<0>(s)(0, 0) == outputs[i]) ++same;
+        CHECK(hello::run(x)(0, 0) == outputs[i]);
+    }
+    CHECK(same == inputs.size());
+}
+
+TEST_CASE("program_hello_world_float", "[tflite]") {
+    using hello = cta::tflite::program<files::hello_world_float_tflite>;
+    const std::vector<long long> inputs = numbers("inputs", "hello_world_float");
+    const std::vector<long long> outputs = numbers("outputs", "hello_world_float");
+    REQUIRE(inputs.size() == 101);
+    REQUIRE(outputs.size() == inputs.size());
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        hello::input_type<0> x{};
+        x(0, 0) = std::bit_cast<float>(static_cast<std::uint32_t>(inputs[i]));
+        CHECK(std::bit_cast<std::uint32_t>(hello::run(x)(0, 0)) == static_cast<std::uint32_t>(outputs[i]));
+    }
+}
+
+TEST_CASE("program_encoder_block_int8", "[tflite]") {
+    using block = cta::tflite::program<files::encoder_block_int8_tflite>;
+    using X = block::input_type<0>;
+    const std::vector<long long> inputs = numbers("inputs", "encoder_block_int8");
+    const std::vector<long long> outputs = numbers("outputs", "encoder_block_int8");
+    REQUIRE(inputs.size() == 20 * 32);
+    REQUIRE(outputs.size() == inputs.size());
+    block::storage s{};
+    std::size_t same = 0;
+    for (std::size_t r = 0; r < 20; ++r) {
+        X x{};
+        for (std::size_t i = 0; i < X::rows; ++i)
+            for (std::size_t j = 0; j < X::cols; ++j)
+                x(i, j) = std::bit_cast<float>(static_cast<std::uint32_t>(inputs[r * 32 + i * 8 + j]));
+        block::run_into(s, x);
+        const block::output_type<0> y = block::output<0>(s);
+        for (std::size_t i = 0; i < 4; ++i)
+            for (std::size_t j = 0; j < 8; ++j)
+                if (std::bit_cast<std::uint32_t>(y(i, j)) == static_cast<std::uint32_t>(outputs[r * 32 + i * 8 + j]))
+                    ++same;
+    }
+    CHECK(same == outputs.size());
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSL-1.0
+"""Writes tests/tflite/tflm/inputs/: the inputs on which TensorFlow Lite Micro computes the models (outputs.sh) and
+cta's tests prove the same outputs. One evaluation per line (tflm_run.cc's format: integers, floats by their bits).
+
+    hello_world_int8   every int8 value, -128 to 127: all the inputs the model has
+    hello_world_float  x = k / 16 for k = 0 to 100 (0 to 6.25, each a float exactly)
+    encoder_block_int8 (../blocks) 20 inputs of 4 x 8 floats, uniform in [-2, 2) from Python's own generator
+                       (random.Random(7): the same numbers on every machine), each rounded to a float
+"""
+import pathlib
+import random
+import struct
+
+here = pathlib.Path(__file__).resolve().parent / "inputs"
+
+
+def float_bits(x):
+    return "0x%08x" % struct.unpack("<I", struct.pack("<f", x))[0]
+
+
+def main():
+    here.mkdir(exist_ok=True)
+    (here / "hello_world_int8.txt").write_text("".join("%d\n" % v for v in range(-128, 128)))
+    (here / "hello_world_float.txt").write_text("".join(float_bits(k / 16) + "\n" for k in range(101)))
+    rng = random.Random(7)
+    lines = [" ".join(float_bits(rng.uniform(-2.0, 2.0)) for _ in range(32)) for _ in range(20)]
+    (here / "encoder_block_int8.txt").write_text("".join(line + "\n" for line in lines))
+
+
+if __name__ == "__main__":
+    main()

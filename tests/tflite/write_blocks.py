@@ -1,0 +1,400 @@
+# SPDX-License-Identifier: BSL-1.0
+"""Writes blocks/*.tflite: small int8 Transformer encoder blocks as TensorFlow Lite files, laid out as TensorFlow
+Lite's converter lays out a fully quantized Keras encoder block (float input quantized by QUANTIZE, the projections
+by FULLY_CONNECTED with per-channel weights and int32 biases, the heads by RESHAPE and TRANSPOSE, the scores and
+outputs by BATCH_MATMUL, SOFTMAX, a residual ADD, a layer norm of MEAN, SQUARED_DIFFERENCE, ADD, RSQRT, SUB and MUL,
+a feed-forward network, and DEQUANTIZE), written through the classes flatc generates from TensorFlow Lite's schema
+(schema/schema.fbs, as reference_dump.py generates them).
+
+    write_blocks.py --flatc <flatc> --schema <schema.fbs> --work <dir> --out <dir>
+    write_blocks.py --flatc <flatc> --schema <schema.fbs> --work <dir> --check <dir>
+
+The first writes the files into --out; the second writes them into --work and compares them with those in --check,
+byte for byte, and exits with 1 naming those that differ (the test tflite.blocks_current), or with 77 (skipped)
+where flatc or FlatBuffers' Python library is missing.
+
+The numbers: weights from Python's own generator (random.Random, seeded: the same numbers on every machine), the
+quantization of each tensor from a float run of the block on calibration inputs, computed in Python's floats one
+operation at a time (no library whose summation order depends on the processor), so that the files are the same
+bytes wherever they are written. What the blocks compute is what TensorFlow Lite Micro computes from them
+(tflm/outputs); the float run only chooses scales.
+"""
+import argparse
+import math
+import pathlib
+import random
+import sys
+
+import reference_dump
+
+N, D, HEADS, D_FF = 4, 8, 2, 16
+D_K = D // HEADS
+
+
+# --- A float model, one operation at a time --------------------------------------------------------------------
+
+def matmul_t(x, w, b):
+    """x (n x d_in) times the transpose of w (d_out x d_in), plus b."""
+    return [[sum(x[i][k] * w[o][k] for k in range(len(w[o]))) + b[o] for o in range(len(w))] for i in range(len(x))]
+
+
+def relu(x):
+    return [[max(v, 0.0) for v in row] for row in x]
+
+
+def heads(x):
+    """[n, d] as [heads, n, d_k]."""
+    return [[[x[i][h * D_K + j] for j in range(D_K)] for i in range(N)] for h in range(HEADS)]
+
+
+def merge(o):
+    return [[o[h][i][j] for h in range(HEADS) for j in range(D_K)] for i in range(N)]
+
+
+def block_float(x, p):
+    """Every tensor of the block in float, by name."""
+    t = {"x": x}
+    for name in ("q", "k", "v"):
+        t[name] = matmul_t(x, p["w_" + name], p["b_" + name])
+    qh, kh, vh = heads(t["q"]), heads(t["k"]), heads(t["v"])
+    t["qh"], t["kh"], t["vh"] = qh, kh, vh
+    scores = [[[sum(qh[h][i][k] * kh[h][j][k] for k in range(D_K)) for j in range(N)] for i in range(N)]
+              for h in range(HEADS)]
+    t["scores"] = scores
+    scaled = [[[s * p["scale"] for s in row] for row in m] for m in scores]
+    t["scaled"] = scaled
+    weights = []
+    for m in scaled:
+        rows = []
+        for row in m:
+            top = max(row)
+            e = [math.exp(s - top) for s in row]
+            total = sum(e)
+            rows.append([v / total for v in e])
+        weights.append(rows)
+    t["weights"] = weights
+    o = [[[sum(weights[h][i][j] * vh[h][j][k] for j in range(N)) for k in range(D_K)] for i in range(N)]
+         for h in range(HEADS)]
+    t["heads_out"] = o
+    t["merged"] = merge(o)
+    t["attention"] = matmul_t(t["merged"], p["w_o"], p["b_o"])
+    h = [[x[i][j] + t["attention"][i][j] for j in range(D)] for i in range(N)]
+    t["residual"] = h
+    mean = [[sum(row) / D] for row in h]
+    t["mean"] = mean
+    sq = [[(h[i][j] - mean[i][0]) ** 2 for j in range(D)] for i in range(N)]
+    t["squared"] = sq
+    var = [[sum(row) / D] for row in sq]
+    t["variance"] = var
+    t["variance_eps"] = [[v[0] + p["epsilon"]] for v in var]
+    t["rsqrt"] = [[1.0 / math.sqrt(v[0])] for v in t["variance_eps"]]
+    t["centered"] = [[h[i][j] - mean[i][0] for j in range(D)] for i in range(N)]
+    t["normalized"] = [[t["centered"][i][j] * t["rsqrt"][i][0] for j in range(D)] for i in range(N)]
+    t["scaled_norm"] = [[t["normalized"][i][j] * p["gamma"][j] for j in range(D)] for i in range(N)]
+    t["norm"] = [[t["scaled_norm"][i][j] + p["beta"][j] for j in range(D)] for i in range(N)]
+    t["ff1"] = relu(matmul_t(t["norm"], p["w_1"], p["b_1"]))
+    t["ff2"] = matmul_t(t["ff1"], p["w_2"], p["b_2"])
+    t["out"] = [[t["norm"][i][j] + t["ff2"][i][j] for j in range(D)] for i in range(N)]
+    return t
+
+
+def flat(v):
+    if isinstance(v, list):
+        for e in v:
+            yield from flat(e)
+    else:
+        yield v
+
+
+# --- Quantization -----------------------------------------------------------------------------------------------
+
+def round_away(v):
+    return int(math.floor(abs(v) + 0.5)) * (1 if v >= 0 else -1)
+
+
+def f32(v):
+    """v rounded to a float32, as a Python float."""
+    import struct
+    return struct.unpack("<f", struct.pack("<f", v))[0]
+
+
+def asymmetric(lo, hi):
+    """int8 scale and zero point of the range [lo, hi] widened to hold 0 (TensorFlow Lite's converter's form)."""
+    lo, hi = min(lo, 0.0), max(hi, 0.0)
+    scale = f32((hi - lo) / 255.0) if hi > lo else 1.0
+    zero_point = max(-128, min(127, round_away(-128 - lo / scale)))
+    return scale, zero_point
+
+
+def symmetric_rows(w):
+    """Per output channel (a row of w): scale max|w| / 127, zero point 0, and the int8 values."""
+    scales, q = [], []
+    for row in w:
+        s = f32(max(abs(v) for v in row) / 127.0)
+        scales.append(s)
+        q.append([max(-127, min(127, round_away(v / s))) for v in row])
+    return scales, q
+
+
+def quantize_values(values, scale, zero_point):
+    return [max(-128, min(127, round_away(v / scale) + zero_point)) for v in values]
+
+
+# --- The file ---------------------------------------------------------------------------------------------------
+
+class Writer:
+    """Tensors, buffers and operators of one subgraph, as the object API of flatc's Python classes builds them."""
+
+    def __init__(self, tfl):
+        self.tfl = tfl
+        self.tensors, self.buffers, self.operators, self.codes = [], [tfl.Buffer.BufferT()], [], []
+
+    def tensor(self, name, shape, kind, scale=None, zero_point=None, data=None, axis=0):
+        t = self.tfl.Tensor.TensorT()
+        t.name = name
+        t.shape = list(shape)
+        t.type = kind
+        if scale is not None:
+            q = self.tfl.QuantizationParameters.QuantizationParametersT()
+            q.scale = list(scale)
+            q.zeroPoint = list(zero_point)
+            q.quantizedDimension = axis
+            t.quantization = q
+        b = self.tfl.Buffer.BufferT()
+        if data is not None:
+            b.data = list(data)
+            self.buffers.append(b)
+            t.buffer = len(self.buffers) - 1
+        else:
+            t.buffer = 0
+        self.tensors.append(t)
+        return len(self.tensors) - 1
+
+    def code(self, builtin, version):
+        for i, c in enumerate(self.codes):
+            if c.builtinCode == builtin and c.version == version:
+                return i
+        c = self.tfl.OperatorCode.OperatorCodeT()
+        c.builtinCode = builtin
+        c.deprecatedBuiltinCode = min(builtin, 127)
+        c.version = version
+        self.codes.append(c)
+        return len(self.codes) - 1
+
+    def op(self, builtin, version, inputs, outputs, options_type=0, options=None):
+        o = self.tfl.Operator.OperatorT()
+        o.opcodeIndex = self.code(builtin, version)
+        o.inputs = list(inputs)
+        o.outputs = list(outputs)
+        o.builtinOptionsType = options_type
+        o.builtinOptions = options
+        self.operators.append(o)
+
+    def finish(self, inputs, outputs, description):
+        import flatbuffers
+        g = self.tfl.SubGraph.SubGraphT()
+        g.tensors, g.inputs, g.outputs, g.operators, g.name = self.tensors, inputs, outputs, self.operators, "main"
+        m = self.tfl.Model.ModelT()
+        m.version = 3
+        m.operatorCodes = self.codes
+        m.subgraphs = [g]
+        m.description = description
+        m.buffers = self.buffers
+        builder = flatbuffers.Builder(4096)
+        builder.Finish(m.Pack(builder), file_identifier=b"TFL3")
+        return bytes(builder.Output())
+
+
+def int8_bytes(values):
+    return [v & 0xFF for v in values]
+
+
+def int32_bytes(values):
+    out = []
+    for v in values:
+        out += list((v & 0xFFFFFFFF).to_bytes(4, "little"))
+    return out
+
+
+def encoder_block(tfl):
+    """The int8 encoder block (post-norm, ReLU feed-forward), and the calibration inputs."""
+    rng = random.Random(20261207)
+    ops = tfl.BuiltinOperator.BuiltinOperator
+    types = tfl.TensorType.TensorType
+    kinds = tfl.BuiltinOptions.BuiltinOptions
+
+    def matrix(rows, cols, spread):
+        return [[f32(rng.uniform(-spread, spread)) for _ in range(cols)] for _ in range(rows)]
+
+    p = {}
+    for name in ("q", "k", "v", "o"):
+        p["w_" + name] = matrix(D, D, 0.6)
+        p["b_" + name] = [f32(rng.uniform(-0.2, 0.2)) for _ in range(D)]
+    p["w_1"], p["b_1"] = matrix(D_FF, D, 0.5), [f32(rng.uniform(-0.2, 0.2)) for _ in range(D_FF)]
+    p["w_2"], p["b_2"] = matrix(D, D_FF, 0.4), [f32(rng.uniform(-0.2, 0.2)) for _ in range(D)]
+    p["gamma"] = [f32(rng.uniform(0.5, 1.5)) for _ in range(D)]
+    p["beta"] = [f32(rng.uniform(-0.3, 0.3)) for _ in range(D)]
+    p["scale"] = 1.0 / math.sqrt(D_K)
+    p["epsilon"] = 1e-3
+    calibration = [matrix(N, D, 2.0) for _ in range(16)]
+    runs = [block_float(x, p) for x in calibration]
+
+    def q_of(name):
+        values = [v for r in runs for v in flat(r[name])]
+        return asymmetric(min(values), max(values))
+
+    w = Writer(tfl)
+    # Quantization of every activation, from the calibration run (softmax's output as TensorFlow Lite fixes it).
+    qp = {name: q_of(name) for name in runs[0]}
+    qp["weights"] = (1.0 / 256.0, -128)
+    # The heads' tensors keep the quantization of the tensor they come from (RESHAPE and TRANSPOSE move elements).
+    for a, b in (("qh", "q"), ("kh", "k"), ("vh", "v"), ("merged", "heads_out")):
+        qp[a] = qp[b]
+
+    def act(name, shape):
+        s, z = qp[name]
+        return w.tensor(name, shape, types.INT8, [s], [z])
+
+    x_float = w.tensor("input", [N, D], types.FLOAT32)
+    x = act("x", [N, D])
+    w.op(ops.QUANTIZE, 1, [x_float], [x])
+
+    def dense(name, src, src_name, weights, bias, activation=0, out_shape=None):
+        scales, qw = symmetric_rows(weights)
+        wt = w.tensor(name + "/weights", [len(weights), len(weights[0])], types.INT8, scales, [0] * len(scales),
+                      int8_bytes([v for row in qw for v in row]), axis=0)
+        s_in = qp[src_name][0]
+        qb = [round_away(b / (s_in * s)) for b, s in zip(bias, scales)]
+        bt = w.tensor(name + "/bias", [len(bias)], types.INT32, [f32(s_in * s) for s in scales], [0] * len(scales),
+                      int32_bytes(qb), axis=0)
+        out = act(name, out_shape or [N, len(weights)])
+        options = tfl.FullyConnectedOptions.FullyConnectedOptionsT()
+        options.fusedActivationFunction = activation
+        w.op(ops.FULLY_CONNECTED, 5 if len(scales) > 1 else 4, [src, wt, bt], [out], kinds.FullyConnectedOptions,
+             options)
+        return out
+
+    def const_int32(name, values):
+        return w.tensor(name, [len(values)], types.INT32, data=int32_bytes(values))
+
+    q = dense("q", x, "x", p["w_q"], p["b_q"])
+    k = dense("k", x, "x", p["w_k"], p["b_k"])
+    v = dense("v", x, "x", p["w_v"], p["b_v"])
+    shape3 = const_int32("heads_shape", [N, HEADS, D_K])
+    perm = const_int32("heads_perm", [1, 0, 2])
+    split = {}
+    for name, t in (("q", q), ("k", k), ("v", v)):
+        r = w.tensor(name + "_split", [N, HEADS, D_K], types.INT8, [qp[name][0]], [qp[name][1]])
+        options = tfl.ReshapeOptions.ReshapeOptionsT()
+        options.newShape = [N, HEADS, D_K]
+        w.op(ops.RESHAPE, 1, [t, shape3], [r], kinds.ReshapeOptions, options)
+        hd = act(name + "h", [HEADS, N, D_K])
+        w.op(ops.TRANSPOSE, 2, [r, perm], [hd], kinds.TransposeOptions, tfl.TransposeOptions.TransposeOptionsT())
+        split[name] = hd
+    scores = act("scores", [HEADS, N, N])
+    options = tfl.BatchMatMulOptions.BatchMatMulOptionsT()
+    options.adjX, options.adjY = False, True
+    w.op(ops.BATCH_MATMUL, 1, [split["q"], split["k"]], [scores], kinds.BatchMatMulOptions, options)
+    scale_t = w.tensor("scale", [], types.INT8, [f32(p["scale"] / 127.0)], [0], int8_bytes([127]))
+    scaled = act("scaled", [HEADS, N, N])
+    w.op(ops.MUL, 1, [scores, scale_t], [scaled], kinds.MulOptions, tfl.MulOptions.MulOptionsT())
+    weights = act("weights", [HEADS, N, N])
+    options = tfl.SoftmaxOptions.SoftmaxOptionsT()
+    options.beta = 1.0
+    w.op(ops.SOFTMAX, 1, [scaled], [weights], kinds.SoftmaxOptions, options)
+    heads_out = act("heads_out", [HEADS, N, D_K])
+    options = tfl.BatchMatMulOptions.BatchMatMulOptionsT()
+    options.adjX, options.adjY = False, False
+    w.op(ops.BATCH_MATMUL, 1, [weights, split["v"]], [heads_out], kinds.BatchMatMulOptions, options)
+    back = w.tensor("heads_back", [N, HEADS, D_K], types.INT8, [qp["heads_out"][0]], [qp["heads_out"][1]])
+    w.op(ops.TRANSPOSE, 2, [heads_out, perm], [back], kinds.TransposeOptions, tfl.TransposeOptions.TransposeOptionsT())
+    merged = act("merged", [N, D])
+    shape2 = const_int32("merged_shape", [N, D])
+    options = tfl.ReshapeOptions.ReshapeOptionsT()
+    options.newShape = [N, D]
+    w.op(ops.RESHAPE, 1, [back, shape2], [merged], kinds.ReshapeOptions, options)
+    attention = dense("attention", merged, "merged", p["w_o"], p["b_o"])
+
+    def binary(builtin, version, name, a, b, shape, options_type, options):
+        out = act(name, shape)
+        w.op(builtin, version, [a, b], [out], options_type, options)
+        return out
+
+    add_options = tfl.AddOptions.AddOptionsT
+    residual = binary(ops.ADD, 1, "residual", x, attention, [N, D], kinds.AddOptions, add_options())
+    axis = const_int32("axis", [1])
+    reducer = tfl.ReducerOptions.ReducerOptionsT()
+    reducer.keepDims = True
+    mean = binary(ops.MEAN, 2, "mean", residual, axis, [N, 1], kinds.ReducerOptions, reducer)
+    squared = binary(ops.SQUARED_DIFFERENCE, 2, "squared", residual, mean, [N, D], kinds.SquaredDifferenceOptions,
+                     tfl.SquaredDifferenceOptions.SquaredDifferenceOptionsT())
+    variance = binary(ops.MEAN, 2, "variance", squared, axis, [N, 1], kinds.ReducerOptions, reducer)
+    eps_scale = f32(p["epsilon"] / 127.0)
+    eps = w.tensor("epsilon", [], types.INT8, [eps_scale], [0], int8_bytes([127]))
+    variance_eps = binary(ops.ADD, 1, "variance_eps", variance, eps, [N, 1], kinds.AddOptions, add_options())
+    rs = act("rsqrt", [N, 1])
+    w.op(ops.RSQRT, 2, [variance_eps], [rs])
+    centered = binary(ops.SUB, 2, "centered", residual, mean, [N, D], kinds.SubOptions, tfl.SubOptions.SubOptionsT())
+    normalized = binary(ops.MUL, 1, "normalized", centered, rs, [N, D], kinds.MulOptions, tfl.MulOptions.MulOptionsT())
+    g_scale = f32(max(abs(v) for v in p["gamma"]) / 127.0)
+    gamma = w.tensor("gamma", [D], types.INT8, [g_scale], [0], int8_bytes(quantize_values(p["gamma"], g_scale, 0)))
+    scaled_norm = binary(ops.MUL, 1, "scaled_norm", normalized, gamma, [N, D], kinds.MulOptions,
+                         tfl.MulOptions.MulOptionsT())
+    b_scale = f32(max(abs(v) for v in p["beta"]) / 127.0)
+    beta = w.tensor("beta", [D], types.INT8, [b_scale], [0], int8_bytes(quantize_values(p["beta"], b_scale, 0)))
+    norm = binary(ops.ADD, 1, "norm", scaled_norm, beta, [N, D], kinds.AddOptions, add_options())
+    ff1 = dense("ff1", norm, "norm", p["w_1"], p["b_1"], activation=tfl.ActivationFunctionType.ActivationFunctionType.RELU)
+    ff2 = dense("ff2", ff1, "ff1", p["w_2"], p["b_2"])
+    out = binary(ops.ADD, 1, "out", norm, ff2, [N, D], kinds.AddOptions, add_options())
+    y = w.tensor("output", [N, D], types.FLOAT32)
+    w.op(ops.DEQUANTIZE, 2, [out], [y])
+    return w.finish([x_float], [y], "cta: an int8 Transformer encoder block (tests/tflite/write_blocks.py)")
+
+
+BLOCKS = {"encoder_block_int8": encoder_block}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--flatc", required=True)
+    parser.add_argument("--schema", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--out")
+    parser.add_argument("--check")
+    args = parser.parse_args()
+    work = pathlib.Path(args.work)
+    try:
+        import flatbuffers  # noqa: F401
+        reference_dump.generate(args.flatc, args.schema, work, object_api=True)
+    except (ImportError, FileNotFoundError) as e:
+        if args.check:
+            print("skipped: %s" % e)
+            sys.exit(77)
+        raise
+    import importlib
+    names = ["Buffer", "Tensor", "QuantizationParameters", "OperatorCode", "Operator", "SubGraph", "Model",
+             "BuiltinOperator", "TensorType", "BuiltinOptions", "FullyConnectedOptions", "ReshapeOptions",
+             "TransposeOptions", "BatchMatMulOptions", "MulOptions", "SoftmaxOptions", "AddOptions", "SubOptions",
+             "ReducerOptions", "SquaredDifferenceOptions", "ActivationFunctionType"]
+
+    class Schema:
+        pass
+
+    tfl = Schema()
+    for n in names:
+        setattr(tfl, n, importlib.import_module("tflite." + n))
+    out = work / "blocks" if args.check else pathlib.Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, make in BLOCKS.items():
+        (out / (name + ".tflite")).write_bytes(make(tfl))
+    if args.check:
+        differ = [n for n in BLOCKS if (out / (n + ".tflite")).read_bytes() !=
+                  (pathlib.Path(args.check) / (n + ".tflite")).read_bytes()]
+        if differ:
+            print("blocks differ from what write_blocks.py writes now: " + ", ".join(n + ".tflite" for n in differ))
+            sys.exit(1)
+        print("blocks as written: " + ", ".join(n + ".tflite" for n in BLOCKS))
+
+
+if __name__ == "__main__":
+    main()
