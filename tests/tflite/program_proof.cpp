@@ -2,7 +2,7 @@
 // static.tflite_program: while this file compiles, cta::tflite::program computes TensorFlow Lite Micro's example
 // models on every input of tflm/inputs into exactly what TensorFlow Lite Micro's interpreter computes (tflm/outputs,
 // tflm/README.md): hello_world_int8 on all 256 int8 inputs, hello_world_float on 101 inputs, and an int8
-// Transformer encoder block (blocks/) on 20 inputs, bit for bit.
+// Transformer encoder block (blocks/, two layouts) on 20 inputs, bit for bit.
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -82,6 +82,15 @@ using encoder_block = cta::tflite::program<files::encoder_block_int8_tflite>;
 static_assert(std::is_same_v<encoder_block::input_type<0>, cta::matrix<float, 4, 8>>);
 static_assert(computes_as_tflm<encoder_block>(tflm::encoder_block_int8_inputs, tflm::encoder_block_int8_outputs,
                                               tflm::encoder_block_int8_runs));
+// The same block with the keys and the attention weights transposed by TRANSPOSE (perm [0, 2, 1]) and multiplied as
+// they are: the weights on the left with adj_x, which program computes as TensorFlow Lite Micro does, transposing
+// them back into a scratch tensor of the storage first.
+using encoder_block_adj_x = cta::tflite::program<files::encoder_block_adj_x_int8_tflite>;
+static_assert(computes_as_tflm<encoder_block_adj_x>(tflm::encoder_block_adj_x_int8_inputs,
+                                                    tflm::encoder_block_adj_x_int8_outputs,
+                                                    tflm::encoder_block_adj_x_int8_runs));
+static_assert(encoder_block_adj_x::plan.ops[15].k == cta::tflite::kernel::batch_matmul_int8 &&
+              encoder_block_adj_x::plan.ops[15].adj_x);
 
 // The plan: three FULLY_CONNECTED layers, int8 per tensor (hello_world_int8) and float32 (hello_world_float); the
 // storage is two 16-element activations whose lifetimes meet, the input and output fitting beside them.

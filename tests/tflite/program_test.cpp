@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <cta/tflite/program.hpp>
@@ -60,26 +61,40 @@ TEST_CASE("program_hello_world_float", "[tflite]") {
     }
 }
 
-TEST_CASE("program_encoder_block_int8", "[tflite]") {
-    using block = cta::tflite::program<files::encoder_block_int8_tflite>;
-    using X = block::input_type<0>;
-    const std::vector<long long> inputs = numbers("inputs", "encoder_block_int8");
-    const std::vector<long long> outputs = numbers("outputs", "encoder_block_int8");
+/// The elements of the outputs of the 4 x 8 float block P on the 20 lines of tflm/inputs/<model>.txt that are TensorFlow
+/// Lite Micro's (tflm/outputs), bit for bit; and their count.
+template <class P>
+std::pair<std::size_t, std::size_t> block_as_tflm(const std::string& model) {
+    using X = typename P::template input_type<0>;
+    const std::vector<long long> inputs = numbers("inputs", model);
+    const std::vector<long long> outputs = numbers("outputs", model);
     REQUIRE(inputs.size() == 20 * 32);
     REQUIRE(outputs.size() == inputs.size());
-    block::storage s{};
+    typename P::storage s{};
     std::size_t same = 0;
     for (std::size_t r = 0; r < 20; ++r) {
         X x{};
         for (std::size_t i = 0; i < X::rows; ++i)
             for (std::size_t j = 0; j < X::cols; ++j)
                 x(i, j) = std::bit_cast<float>(static_cast<std::uint32_t>(inputs[r * 32 + i * 8 + j]));
-        block::run_into(s, x);
-        const block::output_type<0> y = block::output<0>(s);
+        P::run_into(s, x);
+        const auto y = P::template output<0>(s);
         for (std::size_t i = 0; i < 4; ++i)
             for (std::size_t j = 0; j < 8; ++j)
                 if (std::bit_cast<std::uint32_t>(y(i, j)) == static_cast<std::uint32_t>(outputs[r * 32 + i * 8 + j]))
                     ++same;
     }
-    CHECK(same == outputs.size());
+    return {same, outputs.size()};
+}
+
+TEST_CASE("program_encoder_block_int8", "[tflite]") {
+    const auto [same, count] = block_as_tflm<cta::tflite::program<files::encoder_block_int8_tflite>>(
+        "encoder_block_int8");
+    CHECK(same == count);
+}
+
+TEST_CASE("program_encoder_block_adj_x_int8", "[tflite]") {
+    const auto [same, count] = block_as_tflm<cta::tflite::program<files::encoder_block_adj_x_int8_tflite>>(
+        "encoder_block_adj_x_int8");
+    CHECK(same == count);
 }

@@ -216,8 +216,10 @@ def int32_bytes(values):
     return out
 
 
-def encoder_block(tfl):
-    """The int8 encoder block (post-norm, ReLU feed-forward), and the calibration inputs."""
+def encoder_block(tfl, transposed=False):
+    """The int8 encoder block (post-norm, ReLU feed-forward). `transposed`: the keys and the attention weights
+    transposed by TRANSPOSE (perm [0, 2, 1]) and multiplied as they are, the keys on the right, the weights on the
+    left with adj_x."""
     rng = random.Random(20261207)
     ops = tfl.BuiltinOperator.BuiltinOperator
     types = tfl.TensorType.TensorType
@@ -293,8 +295,16 @@ def encoder_block(tfl):
         split[name] = hd
     scores = act("scores", [HEADS, N, N])
     options = tfl.BatchMatMulOptions.BatchMatMulOptionsT()
-    options.adjX, options.adjY = False, True
-    w.op(ops.BATCH_MATMUL, 1, [split["q"], split["k"]], [scores], kinds.BatchMatMulOptions, options)
+    swap = const_int32("swap_last_two", [0, 2, 1]) if transposed else None
+    if transposed:
+        keys_t = w.tensor("kh_t", [HEADS, D_K, N], types.INT8, [qp["kh"][0]], [qp["kh"][1]])
+        w.op(ops.TRANSPOSE, 2, [split["k"], swap], [keys_t], kinds.TransposeOptions,
+             tfl.TransposeOptions.TransposeOptionsT())
+        options.adjX, options.adjY = False, False
+        w.op(ops.BATCH_MATMUL, 1, [split["q"], keys_t], [scores], kinds.BatchMatMulOptions, options)
+    else:
+        options.adjX, options.adjY = False, True
+        w.op(ops.BATCH_MATMUL, 1, [split["q"], split["k"]], [scores], kinds.BatchMatMulOptions, options)
     scale_t = w.tensor("scale", [], types.INT8, [f32(p["scale"] / 127.0)], [0], int8_bytes([127]))
     scaled = act("scaled", [HEADS, N, N])
     w.op(ops.MUL, 1, [scores, scale_t], [scaled], kinds.MulOptions, tfl.MulOptions.MulOptionsT())
@@ -304,7 +314,12 @@ def encoder_block(tfl):
     w.op(ops.SOFTMAX, 1, [scaled], [weights], kinds.SoftmaxOptions, options)
     heads_out = act("heads_out", [HEADS, N, D_K])
     options = tfl.BatchMatMulOptions.BatchMatMulOptionsT()
-    options.adjX, options.adjY = False, False
+    options.adjX, options.adjY = transposed, False
+    if transposed:
+        weights_t = w.tensor("weights_t", [HEADS, N, N], types.INT8, [qp["weights"][0]], [qp["weights"][1]])
+        w.op(ops.TRANSPOSE, 2, [weights, swap], [weights_t], kinds.TransposeOptions,
+             tfl.TransposeOptions.TransposeOptionsT())
+        weights = weights_t
     w.op(ops.BATCH_MATMUL, 1, [weights, split["v"]], [heads_out], kinds.BatchMatMulOptions, options)
     back = w.tensor("heads_back", [N, HEADS, D_K], types.INT8, [qp["heads_out"][0]], [qp["heads_out"][1]])
     w.op(ops.TRANSPOSE, 2, [heads_out, perm], [back], kinds.TransposeOptions, tfl.TransposeOptions.TransposeOptionsT())
@@ -351,7 +366,8 @@ def encoder_block(tfl):
     return w.finish([x_float], [y], "cta: an int8 Transformer encoder block (tests/tflite/write_blocks.py)")
 
 
-BLOCKS = {"encoder_block_int8": encoder_block}
+BLOCKS = {"encoder_block_int8": encoder_block,
+          "encoder_block_adj_x_int8": lambda tfl: encoder_block(tfl, transposed=True)}
 
 
 def main():
@@ -388,8 +404,9 @@ def main():
     for name, make in BLOCKS.items():
         (out / (name + ".tflite")).write_bytes(make(tfl))
     if args.check:
-        differ = [n for n in BLOCKS if (out / (n + ".tflite")).read_bytes() !=
-                  (pathlib.Path(args.check) / (n + ".tflite")).read_bytes()]
+        committed = pathlib.Path(args.check)
+        differ = [n for n in BLOCKS if not (committed / (n + ".tflite")).is_file() or
+                  (out / (n + ".tflite")).read_bytes() != (committed / (n + ".tflite")).read_bytes()]
         if differ:
             print("blocks differ from what write_blocks.py writes now: " + ", ".join(n + ".tflite" for n in differ))
             sys.exit(1)

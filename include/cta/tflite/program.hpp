@@ -27,8 +27,9 @@
 ///   `CalculateActivationRangeQuantized` gives it (NONE, RELU, RELU6, RELU_N1_TO_1);
 /// - FULLY_CONNECTED, float32 (input, weights, output and bias float32, or no bias): `total += input * weight` in
 ///   float in the order of the input's elements, then `total + bias`, clamped to the activation's range;
-/// - BATCH_MATMUL, int8 (`adj_y` or not; `adj_x` not yet; up to 3 batch dimensions, broadcast):
-///   `cta::quantized::batch_matmul_strided` with the multiplier of `double(float(s_lhs * s_rhs)) / double(s_output)`;
+/// - BATCH_MATMUL, int8 (`adj_x`, `adj_y`; up to 3 batch dimensions, broadcast): `cta::quantized::batch_matmul_strided`
+///   with the multiplier of `double(float(s_lhs * s_rhs)) / double(s_output)`; with `adj_x` the left-hand side is
+///   first transposed into a scratch tensor of the storage, as TensorFlow Lite Micro transposes it;
 /// - SOFTMAX, int8 to int8 (the output's scale 1/256 and zero point -128, as TensorFlow Lite requires):
 ///   `prepare_softmax_int8(s_input, beta)`, a row per last dimension;
 /// - ADD, SUB, MUL, SQUARED_DIFFERENCE, int8, with `cta::quantized::detail::prepare_add` and the others (their fused
@@ -78,7 +79,7 @@ enum class kernel : unsigned char {
     transpose,                        ///< TRANSPOSE: the elements moved, any element type, up to 6 dimensions
     quantize_int8,                    ///< QUANTIZE, float32 to int8
     dequantize_int8,                  ///< DEQUANTIZE, int8 to float32
-    batch_matmul_int8,                ///< BATCH_MATMUL, int8 (`adj_y` or not; `adj_x` false)
+    batch_matmul_int8,                ///< BATCH_MATMUL, int8 (`adj_x`, `adj_y`)
     softmax_int8,                     ///< SOFTMAX, int8 to int8
     add_int8,                         ///< ADD, int8
     subtract_int8,                    ///< SUB, int8
@@ -199,8 +200,9 @@ struct op_plan {
     cta::quantized::rsqrt_params rsqrt{};
     cta::quantized::batch_matmul_params batch_matmul{};
     cta::quantized::batch_shape lhs_batches{}, rhs_batches{};
-    bool adj_y = false;
+    bool adj_x = false, adj_y = false;
     cta::quantized::per_tensor quantization{};  // QUANTIZE's output, DEQUANTIZE's input
+    std::size_t scratch = no_tensor;            // BATCH_MATMUL with adj_x: its left-hand side transposed
     std::size_t rank = 0;                       // TRANSPOSE: the input's dimensions and the permutation
     std::size_t dims[6]{};
     std::size_t perm[6]{};
@@ -234,7 +236,7 @@ CTA_DETAIL_TARGET_TAG constexpr model_sizes sizes_of(const model<Byte>& m) noexc
 
 template <std::size_t Tensors, std::size_t Ops, std::size_t Channels>
 struct plan {
-    tensor_plan tensors[Tensors]{};
+    tensor_plan tensors[Tensors + Ops]{};  // the model's tensors, then each operator's scratch (BATCH_MATMUL adj_x)
     op_plan ops[Ops]{};
     std::int32_t multipliers[Channels + 1]{};
     std::int32_t shifts[Channels + 1]{};
@@ -533,16 +535,13 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_operator(plan<Tensors, Ops, Channels>&
     if (code == builtin_operator::batch_matmul) {
         const batch_matmul_options options = op.batch_matmul();
         const auto sa = x.shape(), sb = x2.shape(), so = y.shape();
-        if (options.adj_x) {
-            o.why = unsupported::options;
-            return;
-        }
         if (sa.size() < 2 || sb.size() < 2 || sa.size() > 5 || sb.size() > 5 || so.size() < 2) {
             o.why = unsupported::shapes;
             return;
         }
-        const auto rows = static_cast<std::size_t>(sa[sa.size() - 2]);
-        const auto depth = static_cast<std::size_t>(sa[sa.size() - 1]);
+        // With adj_x the left-hand side is stored [..., depth, rows]: transposed into the operator's scratch first.
+        const auto rows = static_cast<std::size_t>(sa[sa.size() - (options.adj_x ? 1 : 2)]);
+        const auto depth = static_cast<std::size_t>(sa[sa.size() - (options.adj_x ? 2 : 1)]);
         const auto b_depth = static_cast<std::size_t>(sb[sb.size() - (options.adj_y ? 1 : 2)]);
         const auto cols = static_cast<std::size_t>(sb[sb.size() - (options.adj_y ? 2 : 1)]);
         std::size_t a_batch[3] = {1, 1, 1}, b_batch[3] = {1, 1, 1}, out_count = rows * cols;
@@ -571,6 +570,7 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_operator(plan<Tensors, Ops, Channels>&
         o.rows = rows;
         o.a_cols = depth;
         o.cols = cols;
+        o.adj_x = options.adj_x;
         o.adj_y = options.adj_y;
         return;
     }
@@ -692,6 +692,15 @@ CTA_DETAIL_TARGET_TAG constexpr plan<Tensors, Ops, Channels> make_plan(const mod
             o.why = unsupported::operator_code;
         }
         if (o.why != unsupported::supported && p.first_unsupported == Ops) p.first_unsupported = i;
+        if (o.k == kernel::batch_matmul_int8 && o.adj_x) {
+            // A scratch tensor of the left-hand side's elements, alive during the operator only.
+            o.scratch = Tensors + i;
+            tensor_plan& sp = p.tensors[o.scratch];
+            sp.kind = pool::int8;
+            sp.count = p.tensors[o.input].count;
+            sp.used = true;
+            sp.first = sp.last = i;
+        }
     }
     // Lifetimes: the inputs from before the first operator, the outputs to after the last.
     for (std::size_t k = 0; k < graph.inputs().size(); ++k) {
@@ -729,20 +738,21 @@ CTA_DETAIL_TARGET_TAG constexpr plan<Tensors, Ops, Channels> make_plan(const mod
     }
     // The storage: the largest tensors first, each at the lowest offset of its pool where it meets no tensor placed
     // before whose lifetime meets its own (an operator's inputs and outputs never share elements).
-    bool placed[Tensors]{};
-    for (std::size_t n = 0; n < Tensors; ++n) {
-        std::size_t next = Tensors;
-        for (std::size_t t = 0; t < Tensors; ++t) {
+    constexpr std::size_t slots = Tensors + Ops;
+    bool placed[slots]{};
+    for (std::size_t n = 0; n < slots; ++n) {
+        std::size_t next = slots;
+        for (std::size_t t = 0; t < slots; ++t) {
             const tensor_plan& tp = p.tensors[t];
             if (placed[t] || tp.constant || !tp.used || tp.kind == pool::none) continue;
-            if (next == Tensors || tp.count > p.tensors[next].count) next = t;
+            if (next == slots || tp.count > p.tensors[next].count) next = t;
         }
-        if (next == Tensors) break;
+        if (next == slots) break;
         tensor_plan& tp = p.tensors[next];
         std::size_t offset = 0;
         for (bool moved = true; moved;) {
             moved = false;
-            for (std::size_t u = 0; u < Tensors; ++u) {
+            for (std::size_t u = 0; u < slots; ++u) {
                 const tensor_plan& up = p.tensors[u];
                 if (!placed[u] || up.kind != tp.kind || up.last < tp.first || tp.last < up.first) continue;
                 if (up.offset < offset + tp.count && offset < up.offset + up.count) {
@@ -1075,7 +1085,20 @@ private:
                 to[i] = cta::quantized::detail::dequantize_valid<float>(from[i], o.quantization.scale(),
                                                                         o.quantization.zero_point);
         } else if constexpr (o.k == kernel::batch_matmul_int8) {
-            cta::quantized::batch_matmul_strided(o.batch_matmul, o.multiplier, read_<std::int8_t>(s, o.input),
+            const std::int8_t* lhs = read_<std::int8_t>(s, o.input);
+            if constexpr (o.adj_x) {
+                // Each batch of the left-hand side, depth x rows, transposed into the scratch: rows x depth.
+                std::int8_t* t = write_<std::int8_t>(s, o.scratch);
+                constexpr std::size_t matrix = o.rows * o.a_cols;
+                constexpr std::size_t batches =
+                    o.lhs_batches.outer * o.lhs_batches.middle * o.lhs_batches.inner;
+                for (std::size_t b = 0; b < batches; ++b)
+                    for (std::size_t r = 0; r < o.rows; ++r)
+                        for (std::size_t k = 0; k < o.a_cols; ++k)
+                            t[b * matrix + r * o.a_cols + k] = lhs[b * matrix + k * o.rows + r];
+                lhs = t;
+            }
+            cta::quantized::batch_matmul_strided(o.batch_matmul, o.multiplier, lhs,
                                                  o.lhs_batches, read_<std::int8_t>(s, o.input2), o.rhs_batches,
                                                  write_<std::int8_t>(s, o.output), o.rows, o.a_cols, o.cols,
                                                  o.adj_y ? 1 : o.cols, o.adj_y ? o.a_cols : 1);

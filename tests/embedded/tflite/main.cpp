@@ -27,10 +27,12 @@ namespace tflm = cta_test::tflite::tflm;
 using hello_int8 = cta::tflite::program<firmware::files::hello_world_int8_tflite>;
 using hello_float = cta::tflite::program<firmware::files::hello_world_float_tflite>;
 using encoder_block = cta::tflite::program<firmware::files::encoder_block_int8_tflite>;
+using encoder_block_adj_x = cta::tflite::program<firmware::files::encoder_block_adj_x_int8_tflite>;
 
 hello_int8::storage hello_int8_storage;
 hello_float::storage hello_float_storage;
 encoder_block::storage encoder_block_storage;
+encoder_block_adj_x::storage encoder_block_adj_x_storage;
 
 /// A number of tflm/ as a matrix element (a float by its bits), read through volatile.
 template <class T>
@@ -90,6 +92,9 @@ int main() {
                             tflm::hello_world_float_outputs, tflm::hello_world_float_runs) && ok;
     ok = check<encoder_block>("encoder_block_int8", encoder_block_storage, tflm::encoder_block_int8_inputs,
                               tflm::encoder_block_int8_outputs, tflm::encoder_block_int8_runs) && ok;
+    ok = check<encoder_block_adj_x>("encoder_block_adj_x_int8", encoder_block_adj_x_storage,
+                                    tflm::encoder_block_adj_x_int8_inputs, tflm::encoder_block_adj_x_int8_outputs,
+                                    tflm::encoder_block_adj_x_int8_runs) && ok;
     (line{} << (ok ? "PASS" : "FAIL")).print();
     return ok ? 0 : 1;
 }

@@ -5,8 +5,9 @@ cta's tests prove the same outputs. One evaluation per line (tflm_run.cc's forma
 
     hello_world_int8   every int8 value, -128 to 127: all the inputs the model has
     hello_world_float  x = k / 16 for k = 0 to 100 (0 to 6.25, each a float exactly)
-    encoder_block_int8 (../blocks) 20 inputs of 4 x 8 floats, uniform in [-2, 2) from Python's own generator
-                       (random.Random(7): the same numbers on every machine), each rounded to a float
+    encoder_block_int8, encoder_block_adj_x_int8 (../blocks)
+                       20 inputs of 4 x 8 floats, uniform in [-2, 2) from Python's own generator (random.Random(7):
+                       the same numbers on every machine), each rounded to a float; the same for both blocks
 """
 import pathlib
 import random
@@ -25,7 +26,8 @@ def main():
     (here / "hello_world_float.txt").write_text("".join(float_bits(k / 16) + "\n" for k in range(101)))
     rng = random.Random(7)
     lines = [" ".join(float_bits(rng.uniform(-2.0, 2.0)) for _ in range(32)) for _ in range(20)]
-    (here / "encoder_block_int8.txt").write_text("".join(line + "\n" for line in lines))
+    for block in ("encoder_block_int8", "encoder_block_adj_x_int8"):
+        (here / (block + ".txt")).write_text("".join(line + "\n" for line in lines))
 
 
 if __name__ == "__main__":
