@@ -42,4 +42,5 @@ int main() {
     row<cta::tflite::program<files::hello_world_float_tflite>>("hello_world_float.tflite");
     row<cta::tflite::program<files::encoder_block_int8_tflite>>("encoder_block_int8.tflite");
     row<cta::tflite::program<files::encoder_block_adj_x_int8_tflite>>("encoder_block_adj_x_int8.tflite");
+    row<cta::tflite::program<files::activations_int8_tflite>>("activations_int8.tflite");
 }

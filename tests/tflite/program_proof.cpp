@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include <cta/tflite/program.hpp>
 
@@ -91,6 +92,49 @@ static_assert(computes_as_tflm<encoder_block_adj_x>(tflm::encoder_block_adj_x_in
                                                     tflm::encoder_block_adj_x_int8_runs));
 static_assert(encoder_block_adj_x::plan.ops[15].k == cta::tflite::kernel::batch_matmul_int8 &&
               encoder_block_adj_x::plan.ops[15].adj_x);
+
+// int8 TANH and LOGISTIC of every int8 value, for three input quantizations (blocks/activations_int8.tflite): the six
+// outputs of the one evaluation of tflm/inputs, each of its 256 elements TensorFlow Lite Micro's.
+using activations = cta::tflite::program<files::activations_int8_tflite>;
+static_assert(activations::inputs == 3 && activations::outputs == 6);
+
+/// Whether output I of the evaluation in `s` is TensorFlow Lite Micro's, element by element.
+template <class P, std::size_t... I>
+constexpr bool outputs_as_tflm(const typename P::storage& s, const long long* expected, std::index_sequence<I...>) {
+    return ([&] {
+        const auto y = P::template output<I>(s);
+        for (std::size_t j = 0; j < y.cols; ++j)
+            if (y(0, j) != expected[I * y.cols + j]) return false;
+        return true;
+    }() && ...);
+}
+
+constexpr bool activations_as_tflm() {
+    if (tflm::activations_int8_runs != 1) return false;
+    activations::input_type<0> x0{};
+    activations::input_type<1> x1{};
+    activations::input_type<2> x2{};
+    for (std::size_t j = 0; j < 256; ++j) {
+        x0(0, j) = static_cast<std::int8_t>(tflm::activations_int8_inputs[j]);
+        x1(0, j) = static_cast<std::int8_t>(tflm::activations_int8_inputs[256 + j]);
+        x2(0, j) = static_cast<std::int8_t>(tflm::activations_int8_inputs[512 + j]);
+    }
+    activations::storage s{};
+    activations::run_into(s, x0, x1, x2);
+    return outputs_as_tflm<activations>(s, tflm::activations_int8_outputs, std::make_index_sequence<6>{});
+}
+static_assert(activations_as_tflm());
+
+// The example of <cta/quantized/logistic_tanh.hpp>: LOGISTIC of -8, 0 and 1 (scale 1/16) is -128, 0 and 59 (in
+// 1/256, minus 128).
+constexpr bool logistic_example() {
+    constexpr auto p = cta::quantized::prepare_logistic_int8(0.0625F, 0);
+    const std::int8_t in[3] = {-128, 0, 16};
+    std::int8_t out[3]{};
+    cta::quantized::logistic(p, in, 3, out);
+    return out[0] == -128 && out[1] == 0 && out[2] == 59;
+}
+static_assert(logistic_example());
 
 // The plan: three FULLY_CONNECTED layers, int8 per tensor (hello_world_int8) and float32 (hello_world_float); the
 // storage is two 16-element activations whose lifetimes meet, the input and output fitting beside them.

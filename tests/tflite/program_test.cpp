@@ -61,8 +61,8 @@ TEST_CASE("program_hello_world_float", "[tflite]") {
     }
 }
 
-/// The elements of the outputs of the 4 x 8 float block P on the 20 lines of tflm/inputs/<model>.txt that are TensorFlow
-/// Lite Micro's (tflm/outputs), bit for bit; and their count.
+/// The elements of the outputs of the 4 x 8 float block P on the 20 lines of tflm/inputs/<model>.txt that are
+/// TensorFlow Lite Micro's (tflm/outputs), bit for bit; and their count.
 template <class P>
 std::pair<std::size_t, std::size_t> block_as_tflm(const std::string& model) {
     using X = typename P::template input_type<0>;
@@ -85,6 +85,34 @@ std::pair<std::size_t, std::size_t> block_as_tflm(const std::string& model) {
                     ++same;
     }
     return {same, outputs.size()};
+}
+
+TEST_CASE("program_activations_int8", "[tflite]") {
+    using activations = cta::tflite::program<files::activations_int8_tflite>;
+    const std::vector<long long> inputs = numbers("inputs", "activations_int8");
+    const std::vector<long long> outputs = numbers("outputs", "activations_int8");
+    REQUIRE(inputs.size() == 3 * 256);
+    REQUIRE(outputs.size() == 6 * 256);
+    activations::input_type<0> x0{};
+    activations::input_type<1> x1{};
+    activations::input_type<2> x2{};
+    for (std::size_t j = 0; j < 256; ++j) {
+        x0(0, j) = static_cast<std::int8_t>(inputs[j]);
+        x1(0, j) = static_cast<std::int8_t>(inputs[256 + j]);
+        x2(0, j) = static_cast<std::int8_t>(inputs[512 + j]);
+    }
+    activations::storage s{};
+    activations::run_into(s, x0, x1, x2);
+    std::size_t same = 0;
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+        (
+            [&] {
+                const auto y = activations::output<I>(s);
+                for (std::size_t j = 0; j < 256; ++j) same += y(0, j) == outputs[I * 256 + j];
+            }(),
+            ...);
+    }(std::make_index_sequence<6>{});
+    CHECK(same == outputs.size());
 }
 
 TEST_CASE("program_encoder_block_int8", "[tflite]") {

@@ -358,7 +358,8 @@ def encoder_block(tfl, transposed=False):
     b_scale = f32(max(abs(v) for v in p["beta"]) / 127.0)
     beta = w.tensor("beta", [D], types.INT8, [b_scale], [0], int8_bytes(quantize_values(p["beta"], b_scale, 0)))
     norm = binary(ops.ADD, 1, "norm", scaled_norm, beta, [N, D], kinds.AddOptions, add_options())
-    ff1 = dense("ff1", norm, "norm", p["w_1"], p["b_1"], activation=tfl.ActivationFunctionType.ActivationFunctionType.RELU)
+    relu = tfl.ActivationFunctionType.ActivationFunctionType.RELU
+    ff1 = dense("ff1", norm, "norm", p["w_1"], p["b_1"], activation=relu)
     ff2 = dense("ff2", ff1, "ff1", p["w_2"], p["b_2"])
     out = binary(ops.ADD, 1, "out", norm, ff2, [N, D], kinds.AddOptions, add_options())
     y = w.tensor("output", [N, D], types.FLOAT32)
@@ -366,7 +367,27 @@ def encoder_block(tfl, transposed=False):
     return w.finish([x_float], [y], "cta: an int8 Transformer encoder block (tests/tflite/write_blocks.py)")
 
 
-BLOCKS = {"encoder_block_int8": encoder_block,
+def activations(tfl):
+    """int8 LOGISTIC and TANH of every int8 value, for three input quantizations: inputs x0, x1, x2 of 256 elements
+    (scale 1/10 with zero point 0, 1/50 with -20, 1/16 with 5); outputs TANH(x0), LOGISTIC(x0), TANH(x1), ... with
+    the quantizations TensorFlow Lite gives them (TANH 1/128 and 0, LOGISTIC 1/256 and -128)."""
+    ops = tfl.BuiltinOperator.BuiltinOperator
+    types = tfl.TensorType.TensorType
+    w = Writer(tfl)
+    inputs, outputs = [], []
+    for k, (scale, zero_point) in enumerate(((0.1, 0), (0.02, -20), (0.0625, 5))):
+        x = w.tensor("x%d" % k, [256], types.INT8, [f32(scale)], [zero_point])
+        inputs.append(x)
+        t = w.tensor("tanh%d" % k, [256], types.INT8, [1.0 / 128.0], [0])
+        w.op(ops.TANH, 1, [x], [t])
+        lg = w.tensor("logistic%d" % k, [256], types.INT8, [1.0 / 256.0], [-128])
+        w.op(ops.LOGISTIC, 2, [x], [lg])
+        outputs += [t, lg]
+    return w.finish(inputs, outputs, "cta: int8 LOGISTIC and TANH on every int8 value (tests/tflite/write_blocks.py)")
+
+
+BLOCKS = {"activations_int8": activations,
+          "encoder_block_int8": encoder_block,
           "encoder_block_adj_x_int8": lambda tfl: encoder_block(tfl, transposed=True)}
 
 

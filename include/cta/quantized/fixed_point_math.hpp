@@ -2,7 +2,8 @@
 /// @file
 /// @brief Functions of 32-bit fixed-point numbers as gemmlowp computes them for TensorFlow Lite's quantized kernels:
 /// the saturating rounding multiplication by a power of two (and the change of format built on it), the rounding
-/// half sum, e^x for x <= 0 and 1 / (1 + x) for x in [0, 1), each bit for bit.
+/// half sum, e^x for x <= 0, 1 / (1 + x) and (1 - x) / (1 + x) for x in [0, 1), the logistic function and tanh, each
+/// bit for bit.
 ///
 /// A fixed-point number here is a raw `std::int32_t` `r` with `i` integer bits (gemmlowp's `FixedPoint<int32_t, i>`,
 /// the format Q`i`.`31 - i`), which stands for `r / 2^(31 - i)`: the range [-2^i, 2^i). The product of a number
@@ -159,6 +160,61 @@ CTA_DETAIL_TARGET_TAG constexpr std::int32_t one_over_one_plus_x_for_x_in_0_1(st
         z = z + rescale(saturating_rounding_doubling_high_mul(z, one_minus_dz), 4, 2);
     }
     return rescale(z, 1, 0);
+}
+
+/// @brief (1 - x) / (1 + x) for x in [0, 1), raw values with 0 integer bits in and out (gemmlowp's
+/// `one_minus_x_over_one_plus_x_for_x_in_0_1`): Newton's iteration for 1/d as in `one_over_one_plus_x_for_x_in_0_1`,
+/// d = (1 + x) / 2, then z - 1 (1 - x over 1 + x is 1/d - 1) rescaled from 2 integer bits to 0 (saturating).
+/// Precondition: `x` >= 0.
+CTA_DETAIL_TARGET_TAG constexpr std::int32_t one_minus_x_over_one_plus_x_for_x_in_0_1(std::int32_t x) noexcept {
+    if (x < 0) {
+        precondition::argument_must_be_in_0_to_1();
+        return 0;
+    }
+    const std::int32_t half_denominator = rounding_half_sum(x, std::numeric_limits<std::int32_t>::max());
+    std::int32_t z = detail::forty_eight_seventeenths_q2 +
+                     saturating_rounding_doubling_high_mul(half_denominator,
+                                                           detail::minus_thirty_two_seventeenths_q2);
+    constexpr std::int32_t one_q2 = std::int32_t{1} << 29;
+    for (int i = 0; i < 3; ++i) {
+        const std::int32_t one_minus_dz = one_q2 - saturating_rounding_doubling_high_mul(half_denominator, z);
+        z = z + rescale(saturating_rounding_doubling_high_mul(z, one_minus_dz), 4, 2);
+    }
+    return rescale(z - one_q2, 2, 0);
+}
+
+namespace detail {
+/// -x as two's complement negates a 32-bit raw value (gemmlowp's unary minus): INT32_MIN stays INT32_MIN.
+CTA_DETAIL_TARGET_TAG constexpr std::int32_t negated_raw(std::int32_t x) noexcept {
+    return static_cast<std::int32_t>(0U - static_cast<std::uint32_t>(x));
+}
+}  // namespace detail
+
+/// @brief The logistic function 1 / (1 + e^-x) of a raw value `x` with `integer_bits` integer bits, the result with
+/// 0 (gemmlowp's `logistic`): 1/2 for x = 0; for x > 0, `one_over_one_plus_x_for_x_in_0_1` of
+/// `exp_on_negative_values(-x)`; for x < 0, INT32_MAX (gemmlowp's 1 with 0 integer bits) minus that of -x.
+/// Precondition: `integer_bits` in [0, 29].
+CTA_DETAIL_TARGET_TAG constexpr std::int32_t logistic(std::int32_t x, int integer_bits) noexcept {
+    if (x == 0) {
+        return std::int32_t{1} << 30;
+    }
+    const std::int32_t minus_abs = x > 0 ? detail::negated_raw(x) : x;
+    const std::int32_t positive = one_over_one_plus_x_for_x_in_0_1(exp_on_negative_values(minus_abs, integer_bits));
+    return x > 0 ? positive : std::numeric_limits<std::int32_t>::max() - positive;
+}
+
+/// @brief tanh x of a raw value `x` with `integer_bits` integer bits, the result with 0 (gemmlowp's `tanh`): 0 for
+/// x = 0; else with n = -|x|, t = `one_minus_x_over_one_plus_x_for_x_in_0_1` of `exp_on_negative_values` of 2n (the
+/// raw value of n read with one integer bit more), which is tanh |x|, negated for x < 0.
+/// Precondition: `integer_bits` in [0, 28].
+CTA_DETAIL_TARGET_TAG constexpr std::int32_t tanh(std::int32_t x, int integer_bits) noexcept {
+    if (x == 0) {
+        return 0;
+    }
+    const std::int32_t minus_abs = x > 0 ? detail::negated_raw(x) : x;
+    const std::int32_t e = exp_on_negative_values(minus_abs, integer_bits + 1);  // e^(2n)
+    const std::int32_t t = one_minus_x_over_one_plus_x_for_x_in_0_1(e);
+    return x < 0 ? detail::negated_raw(t) : t;
 }
 
 }  // namespace cta::quantized

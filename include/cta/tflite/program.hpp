@@ -36,6 +36,8 @@
 ///   activation NONE or a RELU), broadcast where each operand, as a matrix, has the output's rows or 1 and the
 ///   output's columns or 1;
 /// - MEAN, int8, over the last axis (or the first of two), `prepare_mean`; RSQRT, int8, `prepare_rsqrt`;
+/// - LOGISTIC and TANH, int8 (LOGISTIC's output zero point -128, as TensorFlow Lite requires),
+///   `prepare_logistic_tanh_int8`;
 /// - QUANTIZE float32 to int8 (`round(x / scale)` in float, ties away from zero, plus the zero point) and DEQUANTIZE
 ///   int8 to float32 (`scale * (q - zero point)` in double, then float);
 /// - RESHAPE and TRANSPOSE (up to 6 dimensions), any element type: the elements copied, or moved.
@@ -56,6 +58,7 @@
 #include <cta/quantized/elementwise.hpp>
 #include <cta/quantized/fixed_point.hpp>
 #include <cta/quantized/fully_connected.hpp>
+#include <cta/quantized/logistic_tanh.hpp>
 #include <cta/quantized/mean.hpp>
 #include <cta/quantized/qmatrix.hpp>
 #include <cta/quantized/quantize.hpp>
@@ -86,7 +89,9 @@ enum class kernel : unsigned char {
     multiply_int8,                    ///< MUL, int8
     squared_difference_int8,          ///< SQUARED_DIFFERENCE, int8
     mean_int8,                        ///< MEAN, int8, over the last axis (or the first of two)
-    rsqrt_int8                        ///< RSQRT, int8
+    rsqrt_int8,                       ///< RSQRT, int8
+    logistic_int8,                    ///< LOGISTIC, int8
+    tanh_int8                         ///< TANH, int8
 };
 
 /// @brief Why `program` cannot evaluate an operator; `supported` where it can.
@@ -198,6 +203,7 @@ struct op_plan {
     cta::quantized::softmax_int8_params softmax{};
     cta::quantized::mean_params mean{};
     cta::quantized::rsqrt_params rsqrt{};
+    cta::quantized::logistic_tanh_params logistic_tanh{};
     cta::quantized::batch_matmul_params batch_matmul{};
     cta::quantized::batch_shape lhs_batches{}, rhs_batches{};
     bool adj_x = false, adj_y = false;
@@ -484,6 +490,22 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_operator(plan<Tensors, Ops, Channels>&
         }
         return;
     }
+    if (code == builtin_operator::logistic || code == builtin_operator::tanh) {
+        const bool logistic = code == builtin_operator::logistic;
+        if (!x_int8 || !y_int8) {
+            o.why = unsupported::tensor_types;
+        } else if (!int8_quantization_valid(x) || !int8_quantization_valid(y) ||
+                   (logistic && per_tensor_of(y).zero_point != -128)) {
+            o.why = unsupported::quantization;
+        } else if (tx.count != ty.count) {
+            o.why = unsupported::shapes;
+        } else {
+            o.k = logistic ? kernel::logistic_int8 : kernel::tanh_int8;
+            o.logistic_tanh = q::prepare_logistic_tanh_int8(per_tensor_of(x).scale(), per_tensor_of(x).zero_point);
+            o.depth = tx.count;
+        }
+        return;
+    }
     if (code == builtin_operator::mean) {
         std::int32_t axes[6]{};
         std::size_t count = 0;
@@ -686,7 +708,8 @@ CTA_DETAIL_TARGET_TAG constexpr plan<Tensors, Ops, Channels> make_plan(const mod
                    o.code == builtin_operator::rsqrt || o.code == builtin_operator::mean ||
                    o.code == builtin_operator::batch_matmul || o.code == builtin_operator::add ||
                    o.code == builtin_operator::sub || o.code == builtin_operator::mul ||
-                   o.code == builtin_operator::squared_difference) {
+                   o.code == builtin_operator::squared_difference || o.code == builtin_operator::logistic ||
+                   o.code == builtin_operator::tanh) {
             plan_operator(p, o, m, graph, op);
         } else {
             o.why = unsupported::operator_code;
@@ -1129,6 +1152,12 @@ private:
             }
         } else if constexpr (o.k == kernel::rsqrt_int8) {
             cta::quantized::rsqrt(o.rsqrt, read_<std::int8_t>(s, o.input), o.depth, write_<std::int8_t>(s, o.output));
+        } else if constexpr (o.k == kernel::logistic_int8) {
+            cta::quantized::logistic(o.logistic_tanh, read_<std::int8_t>(s, o.input), o.depth,
+                                     write_<std::int8_t>(s, o.output));
+        } else if constexpr (o.k == kernel::tanh_int8) {
+            cta::quantized::tanh(o.logistic_tanh, read_<std::int8_t>(s, o.input), o.depth,
+                                 write_<std::int8_t>(s, o.output));
         }
     }
 

@@ -5,6 +5,7 @@ cta's tests prove the same outputs. One evaluation per line (tflm_run.cc's forma
 
     hello_world_int8   every int8 value, -128 to 127: all the inputs the model has
     hello_world_float  x = k / 16 for k = 0 to 100 (0 to 6.25, each a float exactly)
+    activations_int8   (../blocks) one line: every int8 value, -128 to 127, for each of the model's three inputs
     encoder_block_int8, encoder_block_adj_x_int8 (../blocks)
                        20 inputs of 4 x 8 floats, uniform in [-2, 2) from Python's own generator (random.Random(7):
                        the same numbers on every machine), each rounded to a float; the same for both blocks
@@ -24,6 +25,8 @@ def main():
     here.mkdir(exist_ok=True)
     (here / "hello_world_int8.txt").write_text("".join("%d\n" % v for v in range(-128, 128)))
     (here / "hello_world_float.txt").write_text("".join(float_bits(k / 16) + "\n" for k in range(101)))
+    (here / "activations_int8.txt").write_text(
+        " ".join(["%d" % v for v in range(-128, 128)] * 3) + "\n")
     rng = random.Random(7)
     lines = [" ".join(float_bits(rng.uniform(-2.0, 2.0)) for _ in range(32)) for _ in range(20)]
     for block in ("encoder_block_int8", "encoder_block_adj_x_int8"):
