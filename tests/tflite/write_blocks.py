@@ -15,8 +15,9 @@ where flatc or FlatBuffers' Python library is missing.
 
 The numbers: weights from Python's own generator (random.Random, seeded: the same numbers on every machine), the
 quantization of each tensor from a float run of the block on calibration inputs, computed in Python's floats one
-operation at a time (no library whose summation order depends on the processor), so that the files are the same
-bytes wherever they are written. What the blocks compute is what TensorFlow Lite Micro computes from them
+operation at a time (no library whose summation order depends on the processor), each range widened to multiples
+of 2^-10 (so that an ulp of the C library's exp cannot move a scale): the files are the same bytes wherever they are
+written. What the blocks compute is what TensorFlow Lite Micro computes from them
 (tflm/outputs); the float run only chooses scales.
 """
 import argparse
@@ -242,8 +243,10 @@ def encoder_block(tfl, transposed=False):
     runs = [block_float(x, p) for x in calibration]
 
     def q_of(name):
+        # The range widened to multiples of 2^-10: the float run's exp (the C library's, which may differ by an ulp
+        # from one machine to another) cannot move a scale, so the files are the same bytes everywhere.
         values = [v for r in runs for v in flat(r[name])]
-        return asymmetric(min(values), max(values))
+        return asymmetric(math.floor(min(values) * 1024) / 1024, math.ceil(max(values) * 1024) / 1024)
 
     w = Writer(tfl)
     # Quantization of every activation, from the calibration run (softmax's output as TensorFlow Lite fixes it).

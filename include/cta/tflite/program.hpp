@@ -214,7 +214,7 @@ struct op_plan {
     std::size_t perm[6]{};
 };
 
-/// Element counts, and the first unsupported operator, of a model: what sizes the plan's arrays.
+/// The counts of a model that size the plan's arrays: tensors, operators, per-channel multipliers.
 struct model_sizes {
     std::size_t tensors = 0, ops = 0, channels = 0;
 };
