@@ -7,33 +7,27 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <cta/tflite/program.hpp>
 
+#include "tflm_numbers.hpp"
 #include <tflite_files.hpp>
 
 namespace {
 
 namespace files = cta_test::tflite::files;
 
-/// The numbers of tflm/<kind>/<model>.txt, one per line (integers, or floats by their bits in hexadecimal).
-std::vector<long long> numbers(const std::string& kind, const std::string& model) {
-    std::ifstream in(std::string(CTA_TFLITE_TFLM_DIR) + "/" + kind + "/" + model + ".txt");
-    std::vector<long long> v;
-    for (std::string word; in >> word;) v.push_back(std::stoll(word, nullptr, 0));
-    return v;
-}
+using cta_test::tflite::tflm_numbers;
 
 }  // namespace
 
 TEST_CASE("program_hello_world_int8", "[tflite]") {
     using hello = cta::tflite::program<files::hello_world_int8_tflite>;
-    const std::vector<long long> inputs = numbers("inputs", "hello_world_int8");
-    const std::vector<long long> outputs = numbers("outputs", "hello_world_int8");
+    const std::vector<long long> inputs = tflm_numbers("inputs", "hello_world_int8");
+    const std::vector<long long> outputs = tflm_numbers("outputs", "hello_world_int8");
     REQUIRE(inputs.size() == 256);
     REQUIRE(outputs.size() == inputs.size());
     hello::storage s{};
@@ -50,8 +44,8 @@ TEST_CASE("program_hello_world_int8", "[tflite]") {
 
 TEST_CASE("program_hello_world_float", "[tflite]") {
     using hello = cta::tflite::program<files::hello_world_float_tflite>;
-    const std::vector<long long> inputs = numbers("inputs", "hello_world_float");
-    const std::vector<long long> outputs = numbers("outputs", "hello_world_float");
+    const std::vector<long long> inputs = tflm_numbers("inputs", "hello_world_float");
+    const std::vector<long long> outputs = tflm_numbers("outputs", "hello_world_float");
     REQUIRE(inputs.size() == 101);
     REQUIRE(outputs.size() == inputs.size());
     for (std::size_t i = 0; i < inputs.size(); ++i) {
@@ -66,8 +60,8 @@ TEST_CASE("program_hello_world_float", "[tflite]") {
 template <class P>
 std::pair<std::size_t, std::size_t> block_as_tflm(const std::string& model) {
     using X = typename P::template input_type<0>;
-    const std::vector<long long> inputs = numbers("inputs", model);
-    const std::vector<long long> outputs = numbers("outputs", model);
+    const std::vector<long long> inputs = tflm_numbers("inputs", model);
+    const std::vector<long long> outputs = tflm_numbers("outputs", model);
     REQUIRE(inputs.size() == 20 * 32);
     REQUIRE(outputs.size() == inputs.size());
     typename P::storage s{};
@@ -89,8 +83,8 @@ std::pair<std::size_t, std::size_t> block_as_tflm(const std::string& model) {
 
 TEST_CASE("program_activations_int8", "[tflite]") {
     using activations = cta::tflite::program<files::activations_int8_tflite>;
-    const std::vector<long long> inputs = numbers("inputs", "activations_int8");
-    const std::vector<long long> outputs = numbers("outputs", "activations_int8");
+    const std::vector<long long> inputs = tflm_numbers("inputs", "activations_int8");
+    const std::vector<long long> outputs = tflm_numbers("outputs", "activations_int8");
     REQUIRE(inputs.size() == 3 * 256);
     REQUIRE(outputs.size() == 6 * 256);
     activations::input_type<0> x0{};

@@ -52,6 +52,16 @@ def merge(o):
     return [[o[h][i][j] for h in range(HEADS) for j in range(D_K)] for i in range(N)]
 
 
+def softmax_rows(m):
+    rows = []
+    for row in m:
+        top = max(row)
+        e = [math.exp(s - top) for s in row]
+        total = sum(e)
+        rows.append([v / total for v in e])
+    return rows
+
+
 def block_float(x, p):
     """Every tensor of the block in float, by name."""
     t = {"x": x}
@@ -64,15 +74,7 @@ def block_float(x, p):
     t["scores"] = scores
     scaled = [[[s * p["scale"] for s in row] for row in m] for m in scores]
     t["scaled"] = scaled
-    weights = []
-    for m in scaled:
-        rows = []
-        for row in m:
-            top = max(row)
-            e = [math.exp(s - top) for s in row]
-            total = sum(e)
-            rows.append([v / total for v in e])
-        weights.append(rows)
+    weights = [softmax_rows(m) for m in scaled]
     t["weights"] = weights
     o = [[[sum(weights[h][i][j] * vh[h][j][k] for j in range(N)) for k in range(D_K)] for i in range(N)]
          for h in range(HEADS)]
@@ -141,6 +143,24 @@ def quantize_values(values, scale, zero_point):
     return [max(-128, min(127, round_away(v / scale) + zero_point)) for v in values]
 
 
+def random_matrix(rng, rows, cols, spread):
+    return [[f32(rng.uniform(-spread, spread)) for _ in range(cols)] for _ in range(rows)]
+
+
+def calibrated(runs):
+    """The int8 quantization of every tensor of the float runs (dictionaries of tensors by name), from the range of
+    its values over all runs, and softmax's output ("weights") as TensorFlow Lite fixes it. Each range is widened to
+    multiples of 2^-10: the float run's exp (the C library's, which may differ by an ulp from one machine to
+    another) cannot move a scale, so the files are the same bytes everywhere."""
+    def q_of(name):
+        values = [v for r in runs for v in flat(r[name])]
+        return asymmetric(math.floor(min(values) * 1024) / 1024, math.ceil(max(values) * 1024) / 1024)
+
+    qp = {name: q_of(name) for name in runs[0]}
+    qp["weights"] = (1.0 / 256.0, -128)
+    return qp
+
+
 # --- The file ---------------------------------------------------------------------------------------------------
 
 class Writer:
@@ -191,6 +211,33 @@ class Writer:
         o.builtinOptions = options
         self.operators.append(o)
 
+    def activation(self, name, shape, quantization):
+        """An int8 tensor computed at run time, quantized with (scale, zero point)."""
+        scale, zero_point = quantization
+        return self.tensor(name, shape, self.tfl.TensorType.TensorType.INT8, [scale], [zero_point])
+
+    def const_int32(self, name, values):
+        return self.tensor(name, [len(values)], self.tfl.TensorType.TensorType.INT32, data=int32_bytes(values))
+
+    def dense(self, name, src, input_scale, weights, bias, out, activation=0):
+        """FULLY_CONNECTED of src (of scale input_scale) with weights [output, input] quantized per channel and the
+        bias in int32 at the scales input_scale * s_w(c), as the converter quantizes them, into an int8 tensor of
+        (shape, quantization) `out`."""
+        tfl = self.tfl
+        types = tfl.TensorType.TensorType
+        scales, qw = symmetric_rows(weights)
+        wt = self.tensor(name + "/weights", [len(weights), len(weights[0])], types.INT8, scales, [0] * len(scales),
+                         int8_bytes([v for row in qw for v in row]), axis=0)
+        qb = [round_away(b / (input_scale * s)) for b, s in zip(bias, scales)]
+        bt = self.tensor(name + "/bias", [len(bias)], types.INT32, [f32(input_scale * s) for s in scales],
+                         [0] * len(scales), int32_bytes(qb), axis=0)
+        o = self.activation(name, out[0], out[1])
+        options = tfl.FullyConnectedOptions.FullyConnectedOptionsT()
+        options.fusedActivationFunction = activation
+        self.op(tfl.BuiltinOperator.BuiltinOperator.FULLY_CONNECTED, 5 if len(scales) > 1 else 4, [src, wt, bt], [o],
+                tfl.BuiltinOptions.BuiltinOptions.FullyConnectedOptions, options)
+        return o
+
     def finish(self, inputs, outputs, description):
         import flatbuffers
         g = self.tfl.SubGraph.SubGraphT()
@@ -227,7 +274,7 @@ def encoder_block(tfl, transposed=False):
     kinds = tfl.BuiltinOptions.BuiltinOptions
 
     def matrix(rows, cols, spread):
-        return [[f32(rng.uniform(-spread, spread)) for _ in range(cols)] for _ in range(rows)]
+        return random_matrix(rng, rows, cols, spread)
 
     p = {}
     for name in ("q", "k", "v", "o"):
@@ -240,48 +287,24 @@ def encoder_block(tfl, transposed=False):
     p["scale"] = 1.0 / math.sqrt(D_K)
     p["epsilon"] = 1e-3
     calibration = [matrix(N, D, 2.0) for _ in range(16)]
-    runs = [block_float(x, p) for x in calibration]
-
-    def q_of(name):
-        # The range widened to multiples of 2^-10: the float run's exp (the C library's, which may differ by an ulp
-        # from one machine to another) cannot move a scale, so the files are the same bytes everywhere.
-        values = [v for r in runs for v in flat(r[name])]
-        return asymmetric(math.floor(min(values) * 1024) / 1024, math.ceil(max(values) * 1024) / 1024)
-
     w = Writer(tfl)
     # Quantization of every activation, from the calibration run (softmax's output as TensorFlow Lite fixes it).
-    qp = {name: q_of(name) for name in runs[0]}
-    qp["weights"] = (1.0 / 256.0, -128)
+    qp = calibrated([block_float(x, p) for x in calibration])
     # The heads' tensors keep the quantization of the tensor they come from (RESHAPE and TRANSPOSE move elements).
     for a, b in (("qh", "q"), ("kh", "k"), ("vh", "v"), ("merged", "heads_out")):
         qp[a] = qp[b]
 
     def act(name, shape):
-        s, z = qp[name]
-        return w.tensor(name, shape, types.INT8, [s], [z])
+        return w.activation(name, shape, qp[name])
 
     x_float = w.tensor("input", [N, D], types.FLOAT32)
     x = act("x", [N, D])
     w.op(ops.QUANTIZE, 1, [x_float], [x])
 
-    def dense(name, src, src_name, weights, bias, activation=0, out_shape=None):
-        scales, qw = symmetric_rows(weights)
-        wt = w.tensor(name + "/weights", [len(weights), len(weights[0])], types.INT8, scales, [0] * len(scales),
-                      int8_bytes([v for row in qw for v in row]), axis=0)
-        s_in = qp[src_name][0]
-        qb = [round_away(b / (s_in * s)) for b, s in zip(bias, scales)]
-        bt = w.tensor(name + "/bias", [len(bias)], types.INT32, [f32(s_in * s) for s in scales], [0] * len(scales),
-                      int32_bytes(qb), axis=0)
-        out = act(name, out_shape or [N, len(weights)])
-        options = tfl.FullyConnectedOptions.FullyConnectedOptionsT()
-        options.fusedActivationFunction = activation
-        w.op(ops.FULLY_CONNECTED, 5 if len(scales) > 1 else 4, [src, wt, bt], [out], kinds.FullyConnectedOptions,
-             options)
-        return out
+    def dense(name, src, src_name, weights, bias, activation=0):
+        return w.dense(name, src, qp[src_name][0], weights, bias, ([N, len(weights)], qp[name]), activation)
 
-    def const_int32(name, values):
-        return w.tensor(name, [len(values)], types.INT32, data=int32_bytes(values))
-
+    const_int32 = w.const_int32
     q = dense("q", x, "x", p["w_q"], p["b_q"])
     k = dense("k", x, "x", p["w_k"], p["b_k"])
     v = dense("v", x, "x", p["w_v"], p["b_v"])
@@ -389,9 +412,123 @@ def activations(tfl):
     return w.finish(inputs, outputs, "cta: int8 LOGISTIC and TANH on every int8 value (tests/tflite/write_blocks.py)")
 
 
+def self_attention(tfl):
+    """One head of int8 self-attention, int8 input and output (the layer `cta::quantized::self_attention` computes
+    from a converted model's parameters): x [4, 8] -> Q, K [4, 4] and V [4, 6] by FULLY_CONNECTED (per-channel
+    weights, int32 biases; 1/sqrt(4) folded into W_Q and b_Q, as a converter folds a constant factor into a layer)
+    -> the scores Q K^T by BATCH_MATMUL with adj_y -> SOFTMAX -> the outputs by BATCH_MATMUL of the weights and V."""
+    rng = random.Random(20261208)
+    d_in, d_k, d_v = 8, 4, 6
+    factor = 1.0 / math.sqrt(d_k)
+    p = {"w_q": [[f32(v * factor) for v in row] for row in random_matrix(rng, d_k, d_in, 0.7)],
+         "w_k": random_matrix(rng, d_k, d_in, 0.7), "w_v": random_matrix(rng, d_v, d_in, 0.7)}
+    p["b_q"] = [f32(rng.uniform(-0.3, 0.3) * factor) for _ in range(d_k)]
+    p["b_k"] = [f32(rng.uniform(-0.3, 0.3)) for _ in range(d_k)]
+    p["b_v"] = [f32(rng.uniform(-0.3, 0.3)) for _ in range(d_v)]
+    calibration = [random_matrix(rng, N, d_in, 2.0) for _ in range(16)]
+
+    def run(x):
+        t = {"x": x}
+        for name in ("q", "k", "v"):
+            t[name] = matmul_t(x, p["w_" + name], p["b_" + name])
+        t["scores"] = [[sum(a * b for a, b in zip(qi, kj)) for kj in t["k"]] for qi in t["q"]]
+        weights = softmax_rows(t["scores"])
+        t["outputs"] = [[sum(weights[i][j] * t["v"][j][c] for j in range(N)) for c in range(d_v)] for i in range(N)]
+        return t
+
+    qp = calibrated([run(x) for x in calibration])
+    w = Writer(tfl)
+    x = w.activation("x", [N, d_in], qp["x"])
+    q, k, v = (w.dense(name, x, qp["x"][0], p["w_" + name], p["b_" + name], ([N, len(p["w_" + name])], qp[name]))
+               for name in ("q", "k", "v"))
+    outputs = attention_products(tfl, w, q, k, v, [N, N], [N, d_v], qp, "outputs")
+    return w.finish([x], [outputs], "cta: one head of int8 self-attention (tests/tflite/write_blocks.py)")
+
+
+def attention_products(tfl, w, q, k, v, scores_shape, outputs_shape, qp, outputs_name):
+    """The scores Q K^T (BATCH_MATMUL with adj_y), the weights (SOFTMAX) and their product with V (BATCH_MATMUL),
+    each quantized as qp says: the outputs' tensor."""
+    ops = tfl.BuiltinOperator.BuiltinOperator
+    kinds = tfl.BuiltinOptions.BuiltinOptions
+    scores = w.activation("scores", scores_shape, qp["scores"])
+    options = tfl.BatchMatMulOptions.BatchMatMulOptionsT()
+    options.adjX, options.adjY = False, True
+    w.op(ops.BATCH_MATMUL, 1, [q, k], [scores], kinds.BatchMatMulOptions, options)
+    weights = w.activation("weights", scores_shape, qp["weights"])
+    options = tfl.SoftmaxOptions.SoftmaxOptionsT()
+    options.beta = 1.0
+    w.op(ops.SOFTMAX, 1, [scores], [weights], kinds.SoftmaxOptions, options)
+    outputs = w.activation(outputs_name, outputs_shape, qp[outputs_name])
+    options = tfl.BatchMatMulOptions.BatchMatMulOptionsT()
+    options.adjX, options.adjY = False, False
+    w.op(ops.BATCH_MATMUL, 1, [weights, v], [outputs], kinds.BatchMatMulOptions, options)
+    return outputs
+
+
+def multi_head_attention(tfl):
+    """Two heads of int8 self-attention with the output projection, int8 input and output (the layer
+    `cta::quantized::multi_head_self_attention` computes from a converted model's parameters): x [4, 8] -> Q, K, V
+    [4, 8] by FULLY_CONNECTED (per-channel weights, int32 biases; 1/sqrt(4) folded into W_Q and b_Q) -> the heads by
+    RESHAPE [4, 2, 4] and TRANSPOSE [2, 4, 4] -> the scores by BATCH_MATMUL with adj_y -> SOFTMAX -> the heads'
+    outputs by BATCH_MATMUL -> TRANSPOSE and RESHAPE back to [4, 8] -> the outputs by FULLY_CONNECTED with W_O."""
+    rng = random.Random(20261209)
+    ops = tfl.BuiltinOperator.BuiltinOperator
+    kinds = tfl.BuiltinOptions.BuiltinOptions
+    factor = 1.0 / math.sqrt(D_K)
+    p = {"w_q": [[f32(v * factor) for v in row] for row in random_matrix(rng, D, D, 0.7)]}
+    for name in ("k", "v", "o"):
+        p["w_" + name] = random_matrix(rng, D, D, 0.7)
+    p["b_q"] = [f32(rng.uniform(-0.3, 0.3) * factor) for _ in range(D)]
+    for name in ("k", "v", "o"):
+        p["b_" + name] = [f32(rng.uniform(-0.3, 0.3)) for _ in range(D)]
+    calibration = [random_matrix(rng, N, D, 2.0) for _ in range(16)]
+
+    def run(x):
+        t = {"x": x}
+        for name in ("q", "k", "v"):
+            t[name] = matmul_t(x, p["w_" + name], p["b_" + name])
+        qh, kh, vh = heads(t["q"]), heads(t["k"]), heads(t["v"])
+        t["scores"] = [[[sum(qh[h][i][c] * kh[h][j][c] for c in range(D_K)) for j in range(N)] for i in range(N)]
+                       for h in range(HEADS)]
+        weights = [softmax_rows(m) for m in t["scores"]]
+        o = [[[sum(weights[h][i][j] * vh[h][j][c] for j in range(N)) for c in range(D_K)] for i in range(N)]
+             for h in range(HEADS)]
+        t["heads_out"] = o
+        t["o"] = matmul_t(merge(o), p["w_o"], p["b_o"])
+        return t
+
+    qp = calibrated([run(x) for x in calibration])
+    w = Writer(tfl)
+    x = w.activation("x", [N, D], qp["x"])
+    shape3 = w.const_int32("heads_shape", [N, HEADS, D_K])
+    perm = w.const_int32("heads_perm", [1, 0, 2])
+    split = {}
+    for name in ("q", "k", "v"):
+        t = w.dense(name, x, qp["x"][0], p["w_" + name], p["b_" + name], ([N, D], qp[name]))
+        r = w.activation(name + "_split", [N, HEADS, D_K], qp[name])
+        options = tfl.ReshapeOptions.ReshapeOptionsT()
+        options.newShape = [N, HEADS, D_K]
+        w.op(ops.RESHAPE, 1, [t, shape3], [r], kinds.ReshapeOptions, options)
+        split[name] = w.activation(name + "h", [HEADS, N, D_K], qp[name])
+        w.op(ops.TRANSPOSE, 2, [r, perm], [split[name]], kinds.TransposeOptions,
+             tfl.TransposeOptions.TransposeOptionsT())
+    heads_out = attention_products(tfl, w, split["q"], split["k"], split["v"], [HEADS, N, N], [HEADS, N, D_K], qp,
+                                   "heads_out")
+    back = w.activation("heads_back", [N, HEADS, D_K], qp["heads_out"])
+    w.op(ops.TRANSPOSE, 2, [heads_out, perm], [back], kinds.TransposeOptions, tfl.TransposeOptions.TransposeOptionsT())
+    merged = w.activation("merged", [N, D], qp["heads_out"])
+    options = tfl.ReshapeOptions.ReshapeOptionsT()
+    options.newShape = [N, D]
+    w.op(ops.RESHAPE, 1, [back, w.const_int32("merged_shape", [N, D])], [merged], kinds.ReshapeOptions, options)
+    out = w.dense("o", merged, qp["heads_out"][0], p["w_o"], p["b_o"], ([N, D], qp["o"]))
+    return w.finish([x], [out], "cta: two heads of int8 self-attention and W_O (tests/tflite/write_blocks.py)")
+
+
 BLOCKS = {"activations_int8": activations,
           "encoder_block_int8": encoder_block,
-          "encoder_block_adj_x_int8": lambda tfl: encoder_block(tfl, transposed=True)}
+          "encoder_block_adj_x_int8": lambda tfl: encoder_block(tfl, transposed=True),
+          "multi_head_attention_int8": multi_head_attention,
+          "self_attention_int8": self_attention}
 
 
 def main():

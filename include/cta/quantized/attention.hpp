@@ -19,6 +19,16 @@
 /// quantized otherwise than the model expects do not compile. `self_attention_steps` (attention_steps.hpp) gives
 /// every step. Options, given to `calibrate_self_attention`: `cta::scaled` (divide the scores by sqrt(d_k)) and
 /// `cta::causal` (query i sees keys 0 to i).
+///
+/// From a converted model's parameters instead (a `.tflite` file's, or any other's): `P` written with the model's
+/// scales and zero points, the model's int8 weights and int32 biases in a `self_attention_model<P>`:
+///
+///     constexpr cta::quantized::self_attention_quantization<8, 4, 6> p{
+///         .inputs = affine(s_x, z_x), .w_query = symmetric(scales_q), ..., .outputs = affine(s_o, z_o)};
+///     constexpr cta::quantized::self_attention_model<p> model{w_q, w_k, w_v, b_q, b_k, b_v};
+///
+/// Each projection then adds its bias to the accumulator before the requantization, as FULLY_CONNECTED does; a
+/// model without biases (`quantize_self_attention`'s) has zeros there. docs/tflite.md loads them from a file.
 #pragma once
 
 #include <cstddef>
@@ -57,6 +67,13 @@ struct self_attention_model {
     qmatrix<std::int8_t, d_in, d_k, P.w_key> w_key;
     /// @brief W_V, d_in x d_v, int8 per channel.
     qmatrix<std::int8_t, d_in, d_v, P.w_value> w_value;
+    ///@{
+    /// @brief The biases of Q, K and V in int32, at the scales s_x * s_w(c) with zero point 0 (a converted model's
+    /// FULLY_CONNECTED biases); zeros for a layer without biases.
+    matrix<std::int32_t, 1, d_k> b_query{};
+    matrix<std::int32_t, 1, d_k> b_key{};
+    matrix<std::int32_t, 1, d_v> b_value{};
+    ///@}
 };
 
 /// @brief The weights quantized with the parameters `P` (TensorFlow Lite's symmetric per-channel quantization:
@@ -86,16 +103,18 @@ inline constexpr auto linear_multipliers = [] {
     return m;
 }();
 
-/// @brief x W: a fully connected layer without bias (TensorFlow Lite's FULLY_CONNECTED, per-channel weights), the
-/// weights read column by column (W is d_in x d_out, a column per output channel).
+/// @brief x W + b: a fully connected layer (TensorFlow Lite's FULLY_CONNECTED, per-channel weights, an int32 bias
+/// or none for `bias` null), the weights read column by column (W is d_in x d_out, a column per output channel).
 template <auto QOut, std::size_t N, std::size_t In, std::size_t Out, auto QX, auto QW>
 CTA_DETAIL_TARGET_TAG constexpr void linear_into(qmatrix<std::int8_t, N, Out, QOut>& y,
                                                  const qmatrix<std::int8_t, N, In, QX>& x,
-                                                 const qmatrix<std::int8_t, In, Out, QW>& w) noexcept {
+                                                 const qmatrix<std::int8_t, In, Out, QW>& w,
+                                                 const std::int32_t* bias = nullptr) noexcept {
     for (std::size_t c = 0; c < Out; ++c) {
         const quantized_multiplier m = linear_multipliers<QX, QW, QOut, Out>.channel[c];
+        const std::int32_t b = bias != nullptr ? bias[c] : 0;
         for (std::size_t i = 0; i < N; ++i) {
-            const std::int32_t acc = offset_dot(x.data() + i * In, -QX.zero_point, w.data() + c, Out, 0, In);
+            const std::int32_t acc = offset_dot(x.data() + i * In, -QX.zero_point, w.data() + c, Out, 0, In) + b;
             y(i, c) = requantize_to_int8(acc, m.multiplier, m.shift, QOut.zero_point, -128, 127);
         }
     }
@@ -113,6 +132,32 @@ inline constexpr auto linear_requantizations = [] {
     }
     return r;
 }();
+
+/// @brief `linear_into` for constant evaluation, the products by `requantized_products` (int8_kernel.hpp); with a
+/// bias that is not all zeros, by `packed_accumulators` and the bias added to each sum before its requantization
+/// (the same integers as `linear_into`'s).
+template <auto QOut, std::size_t N, std::size_t In, std::size_t Out, auto QX, auto QW>
+CTA_DETAIL_TARGET_TAG constexpr void linear_constant(qmatrix<std::int8_t, N, Out, QOut>& y,
+                                                     const qmatrix<std::int8_t, N, In, QX>& x,
+                                                     const qmatrix<std::int8_t, In, Out, QW>& w,
+                                                     const std::int32_t* bias) noexcept {
+    bool biased = false;
+    for (std::size_t c = 0; c < Out; ++c) biased = biased || bias[c] != 0;
+    if (!biased) {
+        requantized_products<N, Out, In>(y.data(), x.data(), -QX.zero_point, w.data(), Out, 1, 0,
+                                         linear_requantizations<QX, QW, QOut, Out>.channel, 1);
+        return;
+    }
+    std::int32_t acc[N * Out]{};
+    packed_accumulators<N, Out, In>(acc, x.data(), -QX.zero_point, w.data(), Out, 1, 0);
+    for (std::size_t i = 0; i < N; ++i) {
+        for (std::size_t c = 0; c < Out; ++c) {
+            const quantized_multiplier m = linear_multipliers<QX, QW, QOut, Out>.channel[c];
+            y(i, c) = requantize_to_int8(acc[i * Out + c] + bias[c], m.multiplier, m.shift, QOut.zero_point, -128,
+                                         127);
+        }
+    }
+}
 
 /// @brief The multiplier of a batch product (TensorFlow Lite's BATCH_MATMUL): the float product of the operands'
 /// scales, in double, over the output's scale, times `factor` (1/sqrt(d_k) folded in for scaled scores).
@@ -139,21 +184,17 @@ struct self_attention_int8_steps {
 };
 
 /// @brief `self_attention_int8_into` for constant evaluation, the same integers in fewer steps of the compilers'
-/// budgets: the products by `requantized_products` (int8_kernel.hpp), softmax row by row by
-/// `softmax_int8_row_tabulated` (softmax.hpp); each multiplier and requantization, and softmax's table, a constant
-/// of its own.
+/// budgets: Q, K and V by `linear_constant`, the other products by `requantized_products` (int8_kernel.hpp),
+/// softmax row by row by `softmax_int8_row_tabulated` (softmax.hpp); each multiplier and requantization, and
+/// softmax's table, a constant of its own.
 template <auto P, std::size_t N, class X>
 CTA_DETAIL_TARGET_TAG constexpr void self_attention_int8_constant(self_attention_int8_steps<P, N>& s, const X& x,
                                                                   const self_attention_model<P>& m) noexcept {
-    constexpr std::size_t d_in = self_attention_model<P>::d_in, d_k = self_attention_model<P>::d_k,
-                          d_v = self_attention_model<P>::d_v;
-    // Q, K and V.
-    requantized_products<N, d_k, d_in>(s.queries.data(), x.data(), -P.inputs.zero_point, m.w_query.data(), d_k, 1, 0,
-                                       linear_requantizations<P.inputs, P.w_query, P.queries, d_k>.channel, 1);
-    requantized_products<N, d_k, d_in>(s.keys.data(), x.data(), -P.inputs.zero_point, m.w_key.data(), d_k, 1, 0,
-                                       linear_requantizations<P.inputs, P.w_key, P.keys, d_k>.channel, 1);
-    requantized_products<N, d_v, d_in>(s.values.data(), x.data(), -P.inputs.zero_point, m.w_value.data(), d_v, 1, 0,
-                                       linear_requantizations<P.inputs, P.w_value, P.values, d_v>.channel, 1);
+    constexpr std::size_t d_k = self_attention_model<P>::d_k, d_v = self_attention_model<P>::d_v;
+    // Q, K and V (with their biases).
+    linear_constant(s.queries, x, m.w_query, m.b_query.data());
+    linear_constant(s.keys, x, m.w_key, m.b_key.data());
+    linear_constant(s.values, x, m.w_value, m.b_value.data());
     // Scores: Q K^T, column j of K^T the keys' row j.
     constexpr int8_requantization to_scores[1] = {int8_requantization_of(
         product_multiplier<P.queries, P.keys, P.scores>(P.scaled ? 1.0 / sqrt(static_cast<double>(d_k)) : 1.0),
@@ -184,9 +225,9 @@ CTA_DETAIL_TARGET_TAG constexpr void self_attention_int8_into(self_attention_int
         return;
     }
     constexpr std::size_t d_k = self_attention_model<P>::d_k, d_v = self_attention_model<P>::d_v;
-    linear_into(s.queries, x, m.w_query);
-    linear_into(s.keys, x, m.w_key);
-    linear_into(s.values, x, m.w_value);
+    linear_into(s.queries, x, m.w_query, m.b_query.data());
+    linear_into(s.keys, x, m.w_key, m.b_key.data());
+    linear_into(s.values, x, m.w_value, m.b_value.data());
     // Scores: Q K^T, the keys' rows read as the columns of K^T (BATCH_MATMUL with adj_y).
     constexpr quantized_multiplier to_scores =
         product_multiplier<P.queries, P.keys, P.scores>(P.scaled ? 1.0 / sqrt(static_cast<double>(d_k)) : 1.0);

@@ -13,6 +13,11 @@
 ///         cta::quantized::quantize<std::int8_t, q.inputs>(inputs), model);   // qmatrix<int8_t, n, d_out, q.outputs>
 ///
 /// Option of the calibration: `cta::causal`. Every step: `multi_head_self_attention_steps` (multi_head_steps.hpp).
+///
+/// From a converted model's parameters instead: `P` written with the model's scales and zero points (`scaled =
+/// false` where the model's weights already hold 1/sqrt(d_k), as a converter folds it into W_Q and b_Q), the int8
+/// weights and int32 biases in a `multi_head_model<P>{w_q, w_k, w_v, w_o, b_q, b_k, b_v, b_o}`: each projection
+/// adds its bias before its requantization, as FULLY_CONNECTED does (docs/tflite.md loads them from a file).
 #pragma once
 
 #include <array>
@@ -53,10 +58,11 @@ struct multi_head_quantization {
     per_tensor queries;             ///< Q = X W_Q (every head's columns)
     per_tensor keys;                ///< K = X W_K
     per_tensor values;              ///< V = X W_V
-    per_tensor scores;              ///< each head's Q_h K_h^T / sqrt(d_k), one quantization for all heads
+    per_tensor scores;              ///< each head's Q_h K_h^T (/ sqrt(d_k) with `scaled`), one for all heads
     per_tensor weights;             ///< softmax: scale 1/256, zero point -128
     per_tensor heads_outputs;       ///< each head's weights times V_h, side by side
     per_tensor outputs;             ///< the heads' outputs times W_O
+    bool scaled = true;             ///< the scores divided by sqrt(d_k) in their requantization
     bool causal = false;            ///< query i sees keys 0 to i
     /// @brief Member-wise equality.
     friend constexpr bool operator==(const multi_head_quantization&, const multi_head_quantization&) = default;
@@ -82,6 +88,14 @@ struct multi_head_model {
     qmatrix<std::int8_t, d_in, d_model, P.w_value> w_value;
     /// @brief W_O, d_model x d_out, int8 per channel.
     qmatrix<std::int8_t, d_model, d_out, P.w_output> w_output;
+    ///@{
+    /// @brief The biases of Q, K, V and the outputs in int32, at the scales s_x * s_w(c) with zero point 0 (a
+    /// converted model's FULLY_CONNECTED biases); zeros for a layer without biases.
+    matrix<std::int32_t, 1, d_model> b_query{};
+    matrix<std::int32_t, 1, d_model> b_key{};
+    matrix<std::int32_t, 1, d_model> b_value{};
+    matrix<std::int32_t, 1, d_out> b_output{};
+    ///@}
 };
 
 namespace detail {
@@ -239,11 +253,11 @@ CTA_DETAIL_TARGET_TAG constexpr void multi_head_int8_into(multi_head_int8_steps<
     using parameters_type = std::remove_const_t<decltype(P)>;
     constexpr std::size_t heads = parameters_type::heads, d_model = parameters_type::d_model,
                           d_k = parameters_type::d_k;
-    linear_into(s.queries, x, m.w_query);
-    linear_into(s.keys, x, m.w_key);
-    linear_into(s.values, x, m.w_value);
+    linear_into(s.queries, x, m.w_query, m.b_query.data());
+    linear_into(s.keys, x, m.w_key, m.b_key.data());
+    linear_into(s.values, x, m.w_value, m.b_value.data());
     constexpr quantized_multiplier to_scores =
-        product_multiplier<P.queries, P.keys, P.scores>(1.0 / sqrt(static_cast<double>(d_k)));
+        product_multiplier<P.queries, P.keys, P.scores>(P.scaled ? 1.0 / sqrt(static_cast<double>(d_k)) : 1.0);
     constexpr softmax_int8_params softmax_parameters = prepare_softmax_int8(static_cast<double>(P.scores.scale()));
     constexpr quantized_multiplier to_heads = product_multiplier<P.weights, P.values, P.heads_outputs>(1.0);
     for (std::size_t h = 0; h < heads; ++h) {
@@ -271,7 +285,7 @@ CTA_DETAIL_TARGET_TAG constexpr void multi_head_int8_into(multi_head_int8_steps<
             }
         }
     }
-    linear_into(s.outputs, s.heads_outputs, m.w_output);
+    linear_into(s.outputs, s.heads_outputs, m.w_output, m.b_output.data());
 }
 
 /// @brief Whether `x` of type X fits a multi-head model with the parameters P; where it does not, a build error that

@@ -9,6 +9,8 @@ cta's tests prove the same outputs. One evaluation per line (tflm_run.cc's forma
     encoder_block_int8, encoder_block_adj_x_int8 (../blocks)
                        20 inputs of 4 x 8 floats, uniform in [-2, 2) from Python's own generator (random.Random(7):
                        the same numbers on every machine), each rounded to a float; the same for both blocks
+    self_attention_int8, multi_head_attention_int8 (../blocks)
+                       20 inputs of 4 x 8 int8 values, uniform in [-128, 127] (random.Random(8)); the same for both
 """
 import pathlib
 import random
@@ -31,6 +33,10 @@ def main():
     lines = [" ".join(float_bits(rng.uniform(-2.0, 2.0)) for _ in range(32)) for _ in range(20)]
     for block in ("encoder_block_int8", "encoder_block_adj_x_int8"):
         (here / (block + ".txt")).write_text("".join(line + "\n" for line in lines))
+    rng = random.Random(8)
+    lines = [" ".join("%d" % rng.randint(-128, 127) for _ in range(32)) for _ in range(20)]
+    for layer in ("self_attention_int8", "multi_head_attention_int8"):
+        (here / (layer + ".txt")).write_text("".join(line + "\n" for line in lines))
 
 
 if __name__ == "__main__":
