@@ -71,3 +71,11 @@ constexpr int add_params_output_shift(int exponent) {
     const auto unit = cta::quantized::affine(1.0F, 0);
     return cta::quantized::add_params(unit, unit, cta::quantized::affine(scale, 0)).output.shift;
 }
+
+/// int16 ADD's parameters for inputs of scale 1 and an output of scale 2^-exponent: the output's shift.
+constexpr int add_params_int16_output_shift(int exponent) {
+    float scale = 1.0F;
+    for (int e = 0; e < exponent; ++e) scale /= 2.0F;
+    const auto unit = cta::quantized::affine(1.0F, 0);
+    return cta::quantized::add_params_int16(unit, unit, cta::quantized::affine(scale, 0)).output.shift;
+}

@@ -154,6 +154,9 @@ bool break_rule(const char* rule) {
     } else if (is("output_scale_must_be_above_2_max_input_scale_over_2_to_the_20")) {
         const auto unit = q::affine(1.0F, 0);
         sink += q::add_params(unit, unit, q::affine(at_run_time(1.0F / 1048576.0F), 0)).output.shift;
+    } else if (is("output_scale_must_be_above_2_max_input_scale_over_2_to_the_15")) {
+        const auto unit = q::affine(1.0F, 0);
+        sink += q::add_params_int16(unit, unit, q::affine(at_run_time(1.0F / 32768.0F), 0)).output.shift;
     } else if (is("exponent_must_be_in_minus_31_to_31")) {
         sink += q::saturating_rounding_multiply_by_pot(at_run_time(3), at_run_time(-32));
     } else if (is("integer_bits_must_be_in_0_to_29")) {

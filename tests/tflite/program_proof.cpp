@@ -51,24 +51,48 @@ constexpr long long to_number(T v) {
     }
 }
 
-/// Whether the model P computes, for each of `runs` lines of inputs, TensorFlow Lite Micro's line of outputs (one
-/// input and one output, their elements in row-major order).
-template <class P, std::size_t NI, std::size_t NO>
-constexpr bool computes_as_tflm(const long long (&inputs)[NI], const long long (&outputs)[NO], std::size_t runs) {
-    using X = typename P::template input_type<0>;
+/// Input I of a line of tflm/inputs whose elements start at `line` (each input's elements in row-major order, the
+/// inputs one after another).
+template <class P, std::size_t I>
+constexpr auto input_of(const long long* line) {
+    using X = typename P::template input_type<I>;
+    std::size_t start = 0;
+    for (std::size_t k = 0; k < I; ++k) start += P::plan.tensors[P::input_tensor(k)].count;
+    X in{};
+    for (std::size_t i = 0; i < X::rows; ++i)
+        for (std::size_t j = 0; j < X::cols; ++j)
+            in(i, j) = from_number<typename X::value_type>(line[start + i * X::cols + j]);
+    return in;
+}
+
+/// Whether the model P computes, for lines `first` to `last - 1` of its `runs` lines of inputs, TensorFlow Lite
+/// Micro's lines of outputs (its inputs, and its one output, as `input_of` reads them).
+template <class P, std::size_t NI, std::size_t NO, std::size_t... I>
+constexpr bool runs_as_tflm(const long long (&inputs)[NI], const long long (&outputs)[NO], std::size_t runs,
+                            std::size_t first, std::size_t last, std::index_sequence<I...>) {
     using Y = typename P::template output_type<0>;
-    if (NI != runs * X::rows * X::cols || NO != runs * Y::rows * Y::cols) return false;
-    for (std::size_t r = 0; r < runs; ++r) {
-        X in{};
-        for (std::size_t i = 0; i < X::rows; ++i)
-            for (std::size_t j = 0; j < X::cols; ++j)
-                in(i, j) = from_number<typename X::value_type>(inputs[(r * X::rows + i) * X::cols + j]);
-        const Y y = P::run(in);
+    const std::size_t line = (std::size_t{0} + ... + P::plan.tensors[P::input_tensor(I)].count);
+    if (P::outputs != 1 || NI != runs * line || NO != runs * Y::rows * Y::cols || last > runs) return false;
+    for (std::size_t r = first; r < last; ++r) {
+        const Y y = P::run(input_of<P, I>(inputs + r * line)...);
         for (std::size_t i = 0; i < Y::rows; ++i)
             for (std::size_t j = 0; j < Y::cols; ++j)
                 if (to_number(y(i, j)) != outputs[(r * Y::rows + i) * Y::cols + j]) return false;
     }
     return true;
+}
+template <class P, std::size_t NI, std::size_t NO>
+constexpr bool computes_as_tflm(const long long (&inputs)[NI], const long long (&outputs)[NO], std::size_t runs) {
+    return runs_as_tflm<P>(inputs, outputs, runs, 0, runs, std::make_index_sequence<P::inputs>{});
+}
+
+/// The same, each line a constant evaluation of its own (each within the compilers' budgets for one evaluation).
+template <class P, const auto& Inputs, const auto& Outputs, std::size_t Runs, std::size_t R>
+inline constexpr bool run_as_tflm_v =
+    runs_as_tflm<P>(Inputs, Outputs, Runs, R, R + 1, std::make_index_sequence<P::inputs>{});
+template <class P, const auto& Inputs, const auto& Outputs, std::size_t Runs, std::size_t... R>
+constexpr bool each_run_as_tflm(std::index_sequence<R...>) {
+    return (run_as_tflm_v<P, Inputs, Outputs, Runs, R> && ...);
 }
 
 static_assert(computes_as_tflm<hello_int8>(tflm::hello_world_int8_inputs, tflm::hello_world_int8_outputs,
@@ -92,6 +116,23 @@ static_assert(computes_as_tflm<encoder_block_adj_x>(tflm::encoder_block_adj_x_in
                                                     tflm::encoder_block_adj_x_int8_runs));
 static_assert(encoder_block_adj_x::plan.ops[15].k == cta::tflite::kernel::batch_matmul_int8 &&
               encoder_block_adj_x::plan.ops[15].adj_x);
+
+// int16 ADD and SUB, and QUANTIZE from int32 to int16, of TensorFlow Lite Micro's SEANet tests (models/add0, sub0,
+// quantize0): 8 evaluations each, the extremes of the input types among them. SUB broadcasts its second operand, a
+// row of 64, over the first's 24 rows.
+using add0 = cta::tflite::program<files::add0_tflite>;
+using sub0 = cta::tflite::program<files::sub0_tflite>;
+using quantize0 = cta::tflite::program<files::quantize0_tflite>;
+static_assert(add0::plan.ops[0].k == cta::tflite::kernel::add_int16 &&
+              sub0::plan.ops[0].k == cta::tflite::kernel::subtract_int16 &&
+              quantize0::plan.ops[0].k == cta::tflite::kernel::requantize);
+static_assert(std::is_same_v<add0::input_type<1>::value_type, std::int16_t> &&
+              std::is_same_v<quantize0::input_type<0>, cta::matrix<std::int32_t, 320, 2>>);
+static_assert(tflm::add0_runs == 8 && tflm::sub0_runs == 8 && tflm::quantize0_runs == 8);
+static_assert(each_run_as_tflm<add0, tflm::add0_inputs, tflm::add0_outputs, 8>(std::make_index_sequence<8>{}));
+static_assert(each_run_as_tflm<sub0, tflm::sub0_inputs, tflm::sub0_outputs, 8>(std::make_index_sequence<8>{}));
+static_assert(
+    each_run_as_tflm<quantize0, tflm::quantize0_inputs, tflm::quantize0_outputs, 8>(std::make_index_sequence<8>{}));
 
 // int8 TANH and LOGISTIC of every int8 value, for three input quantizations (blocks/activations_int8.tflite): the six
 // outputs of the one evaluation of tflm/inputs, each of its 256 elements TensorFlow Lite Micro's.

@@ -120,3 +120,52 @@ TEST_CASE("program_encoder_block_adj_x_int8", "[tflite]") {
         "encoder_block_adj_x_int8");
     CHECK(same == count);
 }
+
+namespace {
+
+/// The output elements of the model P (its inputs one after another on each line, one output) on the lines of
+/// tflm/inputs/<model>.txt that are TensorFlow Lite Micro's (tflm/outputs), and their count.
+template <class P, std::size_t... I>
+std::pair<std::size_t, std::size_t> lines_as_tflm(const std::string& model, std::index_sequence<I...>) {
+    using Y = typename P::template output_type<0>;
+    const std::vector<long long> inputs = tflm_numbers("inputs", model);
+    const std::vector<long long> outputs = tflm_numbers("outputs", model);
+    constexpr std::size_t sizes[] = {P::template input_type<I>::rows * P::template input_type<I>::cols...};
+    constexpr std::size_t line = (std::size_t{0} + ... + sizes[I]);
+    REQUIRE(inputs.size() % line == 0);
+    const std::size_t runs = inputs.size() / line;
+    REQUIRE(outputs.size() == runs * Y::rows * Y::cols);
+    typename P::storage s{};
+    std::size_t same = 0;
+    for (std::size_t r = 0; r < runs; ++r) {
+        const auto fill = [&]<std::size_t K>(std::integral_constant<std::size_t, K>) {
+            typename P::template input_type<K> x{};
+            std::size_t start = r * line;
+            for (std::size_t k = 0; k < K; ++k) start += sizes[k];
+            for (std::size_t e = 0; e < x.rows * x.cols; ++e)
+                x.data()[e] = static_cast<typename P::template input_type<K>::value_type>(inputs[start + e]);
+            return x;
+        };
+        P::run_into(s, fill(std::integral_constant<std::size_t, I>{})...);
+        const auto y = P::template output<0>(s);
+        for (std::size_t e = 0; e < Y::rows * Y::cols; ++e) same += y.data()[e] == outputs[r * Y::rows * Y::cols + e];
+    }
+    return {same, outputs.size()};
+}
+
+}  // namespace
+
+TEST_CASE("program_int16_add_sub_quantize", "[tflite]") {
+    using add0 = cta::tflite::program<files::add0_tflite>;
+    using sub0 = cta::tflite::program<files::sub0_tflite>;
+    using quantize0 = cta::tflite::program<files::quantize0_tflite>;
+    const auto [add_same, add_count] = lines_as_tflm<add0>("add0", std::make_index_sequence<2>{});
+    const auto [sub_same, sub_count] = lines_as_tflm<sub0>("sub0", std::make_index_sequence<2>{});
+    const auto [quantize_same, quantize_count] = lines_as_tflm<quantize0>("quantize0", std::make_index_sequence<1>{});
+    CHECK(add_count == 8 * 320);
+    CHECK(add_same == add_count);
+    CHECK(sub_count == 8 * 1536);
+    CHECK(sub_same == sub_count);
+    CHECK(quantize_count == 8 * 640);
+    CHECK(quantize_same == quantize_count);
+}

@@ -53,6 +53,13 @@
 /// quantizations, and `add(params, a, a_rows, a_cols, b, b_rows, b_cols, out)` (and `subtract`, `multiply`,
 /// `squared_difference`) compute the same integers over pointers, with the same broadcasting.
 ///
+/// int16 ADD and SUB (TensorFlow Lite's 16x8 quantization, activations in int16 with zero point 0): `add_params_int16`
+/// and `subtract_params_int16` derive the parameters as TensorFlow Lite Micro's `Prepare` does for int16, the same
+/// formulas with `left_shift = 15` (2^15 for 2^20) and the activation range within [-32768, 32767], and `add` and
+/// `subtract` over `std::int16_t` pointers compute each output as above (TensorFlow Lite Micro's int16 kernels:
+/// reference_ops::Add with its general scaling, not the power-of-two path, and reference_ops::Sub). They require
+/// `2 max(sx, sy) / (2^15 so) < 1` (`precondition::output_scale_must_be_above_2_max_input_scale_over_2_to_the_15`).
+///
 /// Every function is `constexpr` and `noexcept`, allocates nothing, and gives the same bits in a constant evaluation
 /// and at run time (the parameters are constants of the types; the elements are computed with integers only).
 #pragma once
@@ -101,32 +108,38 @@ namespace precondition {
 /// evaluation that reaches it stops with its name; at run time see the namespace `cta::quantized::precondition`.
 inline void operand_extents_must_be_equal_or_1() noexcept { detail::stop(); }
 inline void output_scale_must_be_above_2_max_input_scale_over_2_to_the_20() noexcept { detail::stop(); }
+inline void output_scale_must_be_above_2_max_input_scale_over_2_to_the_15() noexcept { detail::stop(); }
 ///@}
 }  // namespace precondition
 
 namespace detail {
 
-/// @brief f quantized with `out` as an int8 output is (`round(f / so) + zo`, ties away from zero, within
-/// [-128, 127]), as an int32: an activation range's bound.
+/// @brief f quantized with `out` as an output of type T is (`round(f / so) + zo`, ties away from zero, within T's
+/// range), as an int32: an activation range's bound.
+template <class T = std::int8_t>
 CTA_DETAIL_TARGET_TAG constexpr std::int32_t activation_bound(float f, per_tensor out) noexcept {
+    constexpr std::int32_t lowest = std::is_same_v<T, std::int16_t> ? -32768 : -128;
+    constexpr std::int32_t highest = std::is_same_v<T, std::int16_t> ? 32767 : 127;
     const auto q = quantize_number<std::int32_t>(f, out.scale(), out.zero_point);
-    return q < -128 ? -128 : q > 127 ? 127 : q;
+    return q < lowest ? lowest : q > highest ? highest : q;
 }
 
-/// @brief The activation range of `activation` for outputs quantized with `out` (`CalculateActivationRangeQuantized`).
+/// @brief The activation range of `activation` for outputs of type T (`std::int8_t` or `std::int16_t`) quantized
+/// with `out` (`CalculateActivationRangeQuantized`).
+template <class T = std::int8_t>
 CTA_DETAIL_TARGET_TAG constexpr void set_activation_range(elementwise_params& p, fused_activation activation,
                                                           per_tensor out) noexcept {
-    p.activation_min = -128;
-    p.activation_max = 127;
+    p.activation_min = std::is_same_v<T, std::int16_t> ? -32768 : -128;
+    p.activation_max = std::is_same_v<T, std::int16_t> ? 32767 : 127;
     if (activation == fused_activation::relu || activation == fused_activation::relu6) {
-        p.activation_min = activation_bound(0.0F, out);
+        p.activation_min = activation_bound<T>(0.0F, out);
     }
     if (activation == fused_activation::relu6) {
-        p.activation_max = activation_bound(6.0F, out);
+        p.activation_max = activation_bound<T>(6.0F, out);
     }
     if (activation == fused_activation::relu_n1_to_1) {
-        p.activation_min = activation_bound(-1.0F, out);
-        p.activation_max = activation_bound(1.0F, out);
+        p.activation_min = activation_bound<T>(-1.0F, out);
+        p.activation_max = activation_bound<T>(1.0F, out);
     }
 }
 
@@ -144,29 +157,38 @@ CTA_DETAIL_TARGET_TAG constexpr float max_scale(per_tensor x, per_tensor y) noex
     return x.scale() < y.scale() ? y.scale() : x.scale();
 }
 
-/// @brief ADD's parameters (TensorFlow Lite's `Prepare` of ADD for int8; the real multipliers in double).
+/// @brief The left shift of ADD's and SUB's operands for outputs of type T: 15 for `std::int16_t`, 20 for int8.
+template <class T>
+inline constexpr int add_left_shift = std::is_same_v<T, std::int16_t> ? 15 : 20;
+
+/// @brief ADD's parameters (TensorFlow Lite's `Prepare` of ADD for int8, or int16 with T; the real multipliers in
+/// double).
+template <class T = std::int8_t>
 CTA_DETAIL_TARGET_TAG constexpr elementwise_params prepare_add(per_tensor x, per_tensor y, per_tensor out,
                                                                fused_activation activation) noexcept {
     elementwise_params p = offsets_of(x, y, out);
-    p.left_shift = 20;
+    p.left_shift = add_left_shift<T>;
     const double twice_max = 2 * static_cast<double>(max_scale(x, y));
     p.input1 = quantize_multiplier(static_cast<double>(x.scale()) / twice_max);
     p.input2 = quantize_multiplier(static_cast<double>(y.scale()) / twice_max);
-    p.output = quantize_multiplier(twice_max / ((1 << 20) * static_cast<double>(out.scale())));
-    set_activation_range(p, activation, out);
+    p.output = quantize_multiplier(twice_max / ((1 << add_left_shift<T>) * static_cast<double>(out.scale())));
+    set_activation_range<T>(p, activation, out);
     return p;
 }
 
-/// @brief SUB's parameters (TensorFlow Lite Micro's `Prepare` of SUB for int8; the real multipliers in float).
+/// @brief SUB's parameters (TensorFlow Lite Micro's `Prepare` of SUB for int8, or int16 with T; the real
+/// multipliers in float).
+template <class T = std::int8_t>
 CTA_DETAIL_TARGET_TAG constexpr elementwise_params prepare_subtract(per_tensor x, per_tensor y, per_tensor out,
                                                                     fused_activation activation) noexcept {
     elementwise_params p = offsets_of(x, y, out);
-    p.left_shift = 20;
+    p.left_shift = add_left_shift<T>;
     const float twice_max = 2 * max_scale(x, y);
     p.input1 = quantize_multiplier(static_cast<double>(x.scale() / twice_max));
     p.input2 = quantize_multiplier(static_cast<double>(y.scale() / twice_max));
-    p.output = quantize_multiplier(static_cast<double>(twice_max / (static_cast<float>(1 << 20) * out.scale())));
-    set_activation_range(p, activation, out);
+    p.output = quantize_multiplier(
+        static_cast<double>(twice_max / (static_cast<float>(1 << add_left_shift<T>) * out.scale())));
+    set_activation_range<T>(p, activation, out);
     return p;
 }
 
@@ -194,44 +216,45 @@ CTA_DETAIL_TARGET_TAG constexpr elementwise_params prepare_squared_difference(pe
     return p;
 }
 
-/// @brief Whether the output's real multiplier of ADD or SUB is below 1 with a shift of at most 0, as TensorFlow
-/// Lite's `QuantizeMultiplierSmallerThanOneExp` requires.
+/// @brief Whether the output's real multiplier of ADD or SUB (of int8, or of int16 with `left_shift` 15) is below 1
+/// with a shift of at most 0, as TensorFlow Lite's `QuantizeMultiplierSmallerThanOneExp` requires.
 CTA_DETAIL_TARGET_TAG constexpr bool output_multiplier_below_1(per_tensor x, per_tensor y, per_tensor out,
-                                                               bool in_float) noexcept {
+                                                               bool in_float, int left_shift = 20) noexcept {
     const double real = in_float ? static_cast<double>(2 * max_scale(x, y) /
-                                                       (static_cast<float>(1 << 20) * out.scale()))
+                                                       (static_cast<float>(1 << left_shift) * out.scale()))
                                  : 2 * static_cast<double>(max_scale(x, y)) /
-                                       ((1 << 20) * static_cast<double>(out.scale()));
+                                       ((1 << left_shift) * static_cast<double>(out.scale()));
     return real < 1.0 && quantize_multiplier(real).shift <= 0;
 }
 
-/// @brief v clamped to the activation range.
-CTA_DETAIL_TARGET_TAG constexpr std::int8_t clamp_output(std::int32_t v, const elementwise_params& p) noexcept {
-    return static_cast<std::int8_t>(v < p.activation_min   ? p.activation_min
-                                    : v > p.activation_max ? p.activation_max
-                                                           : v);
+/// @brief v clamped to the activation range, as a T (`std::int8_t` or `std::int16_t`).
+template <class T = std::int8_t>
+CTA_DETAIL_TARGET_TAG constexpr T clamp_output(std::int32_t v, const elementwise_params& p) noexcept {
+    return static_cast<T>(v < p.activation_min   ? p.activation_min
+                          : v > p.activation_max ? p.activation_max
+                                                 : v);
 }
 
 /// @brief An operand's integer plus its offset, times 2^left_shift, times its multiplier.
-CTA_DETAIL_TARGET_TAG constexpr std::int32_t scaled_operand(std::int8_t q, std::int32_t offset, int left_shift,
+CTA_DETAIL_TARGET_TAG constexpr std::int32_t scaled_operand(std::int32_t q, std::int32_t offset, int left_shift,
                                                             quantized_multiplier m) noexcept {
     return multiply_by_quantized_multiplier((q + offset) * (std::int32_t{1} << left_shift), m);
 }
 
-/// @brief One output of ADD.
-CTA_DETAIL_TARGET_TAG constexpr std::int8_t add_element(std::int8_t x, std::int8_t y,
-                                                        const elementwise_params& p) noexcept {
+/// @brief One output of ADD (T `std::int8_t`, or `std::int16_t` with int16's parameters).
+template <class T = std::int8_t>
+CTA_DETAIL_TARGET_TAG constexpr T add_element(T x, T y, const elementwise_params& p) noexcept {
     const std::int32_t sum = scaled_operand(x, p.input1_offset, p.left_shift, p.input1) +
                              scaled_operand(y, p.input2_offset, p.left_shift, p.input2);
-    return clamp_output(multiply_by_quantized_multiplier(sum, p.output) + p.output_offset, p);
+    return clamp_output<T>(multiply_by_quantized_multiplier(sum, p.output) + p.output_offset, p);
 }
 
-/// @brief One output of SUB.
-CTA_DETAIL_TARGET_TAG constexpr std::int8_t subtract_element(std::int8_t x, std::int8_t y,
-                                                             const elementwise_params& p) noexcept {
+/// @brief One output of SUB (T `std::int8_t`, or `std::int16_t` with int16's parameters).
+template <class T = std::int8_t>
+CTA_DETAIL_TARGET_TAG constexpr T subtract_element(T x, T y, const elementwise_params& p) noexcept {
     const std::int32_t difference = scaled_operand(x, p.input1_offset, p.left_shift, p.input1) -
                                     scaled_operand(y, p.input2_offset, p.left_shift, p.input2);
-    return clamp_output(multiply_by_quantized_multiplier(difference, p.output) + p.output_offset, p);
+    return clamp_output<T>(multiply_by_quantized_multiplier(difference, p.output) + p.output_offset, p);
 }
 
 /// @brief One output of MUL.
@@ -278,10 +301,10 @@ using elementwise_result = qmatrix<std::int8_t, (A::rows == 1 ? B::rows : A::row
 
 /// @brief Every output of an elementwise operation over pointers: out (rows x cols) from a (a_rows x a_cols) and b
 /// (b_rows x b_cols), row 0 or column 0 of an operand with one row or one column.
-template <auto Element>
-CTA_DETAIL_TARGET_TAG constexpr void elementwise(const elementwise_params& p, const std::int8_t* a, std::size_t a_rows,
-                                                 std::size_t a_cols, const std::int8_t* b, std::size_t b_rows,
-                                                 std::size_t b_cols, std::int8_t* out) noexcept {
+template <auto Element, class T>
+CTA_DETAIL_TARGET_TAG constexpr void elementwise(const elementwise_params& p, const T* a, std::size_t a_rows,
+                                                 std::size_t a_cols, const T* b, std::size_t b_rows,
+                                                 std::size_t b_cols, T* out) noexcept {
     if (!extents_broadcast(a_rows, b_rows) || !extents_broadcast(a_cols, b_cols)) {
         precondition::operand_extents_must_be_equal_or_1();
         return;
@@ -289,8 +312,8 @@ CTA_DETAIL_TARGET_TAG constexpr void elementwise(const elementwise_params& p, co
     const std::size_t rows = a_rows == 1 ? b_rows : a_rows;
     const std::size_t cols = a_cols == 1 ? b_cols : a_cols;
     for (std::size_t i = 0; i < rows; ++i) {
-        const std::int8_t* a_row = a + (a_rows == 1 ? 0 : i * a_cols);
-        const std::int8_t* b_row = b + (b_rows == 1 ? 0 : i * b_cols);
+        const T* a_row = a + (a_rows == 1 ? 0 : i * a_cols);
+        const T* b_row = b + (b_rows == 1 ? 0 : i * b_cols);
         for (std::size_t j = 0; j < cols; ++j)
             out[i * cols + j] = Element(a_row[a_cols == 1 ? 0 : j], b_row[b_cols == 1 ? 0 : j], p);
     }
@@ -305,12 +328,16 @@ CTA_DETAIL_TARGET_TAG constexpr elementwise_result<A, B, Q> elementwise(const A&
     return out;
 }
 
-/// @brief Stops at `precondition::output_scale_must_be_above_2_max_input_scale_over_2_to_the_20` where ADD's or
-/// SUB's output multiplier is not below 1.
+/// @brief Stops at `precondition::output_scale_must_be_above_2_max_input_scale_over_2_to_the_20` (`_15` for int16)
+/// where ADD's or SUB's output multiplier is not below 1.
 CTA_DETAIL_TARGET_TAG constexpr void check_output_multiplier(per_tensor x, per_tensor y, per_tensor out,
-                                                             bool in_float) noexcept {
-    if (!output_multiplier_below_1(x, y, out, in_float)) {
-        precondition::output_scale_must_be_above_2_max_input_scale_over_2_to_the_20();
+                                                             bool in_float, int left_shift = 20) noexcept {
+    if (!output_multiplier_below_1(x, y, out, in_float, left_shift)) {
+        if (left_shift == 15) {
+            precondition::output_scale_must_be_above_2_max_input_scale_over_2_to_the_15();
+        } else {
+            precondition::output_scale_must_be_above_2_max_input_scale_over_2_to_the_20();
+        }
     }
 }
 
@@ -341,6 +368,22 @@ CTA_DETAIL_TARGET_TAG constexpr elementwise_params squared_difference_params(per
 }
 ///@}
 
+/// @brief The parameters of int16 ADD and SUB (activations in int16), as TensorFlow Lite Micro's `Prepare` derives
+/// them for int16 (the file's description): for `add` and `subtract` over `std::int16_t` pointers. They require
+/// `2 max(sx, sy) / (2^15 so) < 1` (`precondition::output_scale_must_be_above_2_max_input_scale_over_2_to_the_15`).
+///@{
+CTA_DETAIL_TARGET_TAG constexpr elementwise_params add_params_int16(
+    per_tensor x, per_tensor y, per_tensor out, fused_activation activation = fused_activation::none) noexcept {
+    detail::check_output_multiplier(x, y, out, false, 15);
+    return detail::prepare_add<std::int16_t>(x, y, out, activation);
+}
+CTA_DETAIL_TARGET_TAG constexpr elementwise_params subtract_params_int16(
+    per_tensor x, per_tensor y, per_tensor out, fused_activation activation = fused_activation::none) noexcept {
+    detail::check_output_multiplier(x, y, out, true, 15);
+    return detail::prepare_subtract<std::int16_t>(x, y, out, activation);
+}
+///@}
+
 /// @brief TensorFlow Lite's int8 ADD, SUB, MUL and SQUARED_DIFFERENCE over pointers, with the parameters of the
 /// functions above: `out` (rows x cols) from `a` (a_rows x a_cols) and `b` (b_rows x b_cols), row-major, broadcast
 /// as the file's description says (in each dimension the extents are equal or one of them is 1:
@@ -350,12 +393,12 @@ CTA_DETAIL_TARGET_TAG constexpr elementwise_params squared_difference_params(per
 CTA_DETAIL_TARGET_TAG constexpr void add(const elementwise_params& p, const std::int8_t* a, std::size_t a_rows,
                                          std::size_t a_cols, const std::int8_t* b, std::size_t b_rows,
                                          std::size_t b_cols, std::int8_t* out) noexcept {
-    detail::elementwise<detail::add_element>(p, a, a_rows, a_cols, b, b_rows, b_cols, out);
+    detail::elementwise<detail::add_element<std::int8_t>>(p, a, a_rows, a_cols, b, b_rows, b_cols, out);
 }
 CTA_DETAIL_TARGET_TAG constexpr void subtract(const elementwise_params& p, const std::int8_t* a, std::size_t a_rows,
                                               std::size_t a_cols, const std::int8_t* b, std::size_t b_rows,
                                               std::size_t b_cols, std::int8_t* out) noexcept {
-    detail::elementwise<detail::subtract_element>(p, a, a_rows, a_cols, b, b_rows, b_cols, out);
+    detail::elementwise<detail::subtract_element<std::int8_t>>(p, a, a_rows, a_cols, b, b_rows, b_cols, out);
 }
 CTA_DETAIL_TARGET_TAG constexpr void multiply(const elementwise_params& p, const std::int8_t* a, std::size_t a_rows,
                                               std::size_t a_cols, const std::int8_t* b, std::size_t b_rows,
@@ -367,6 +410,21 @@ CTA_DETAIL_TARGET_TAG constexpr void squared_difference(const elementwise_params
                                                         std::size_t b_rows, std::size_t b_cols,
                                                         std::int8_t* out) noexcept {
     detail::elementwise<detail::squared_difference_element>(p, a, a_rows, a_cols, b, b_rows, b_cols, out);
+}
+///@}
+
+/// @brief TensorFlow Lite Micro's int16 ADD and SUB over pointers, with the parameters of `add_params_int16` and
+/// `subtract_params_int16`, shaped and broadcast as the int8 functions above.
+///@{
+CTA_DETAIL_TARGET_TAG constexpr void add(const elementwise_params& p, const std::int16_t* a, std::size_t a_rows,
+                                         std::size_t a_cols, const std::int16_t* b, std::size_t b_rows,
+                                         std::size_t b_cols, std::int16_t* out) noexcept {
+    detail::elementwise<detail::add_element<std::int16_t>>(p, a, a_rows, a_cols, b, b_rows, b_cols, out);
+}
+CTA_DETAIL_TARGET_TAG constexpr void subtract(const elementwise_params& p, const std::int16_t* a, std::size_t a_rows,
+                                              std::size_t a_cols, const std::int16_t* b, std::size_t b_rows,
+                                              std::size_t b_cols, std::int16_t* out) noexcept {
+    detail::elementwise<detail::subtract_element<std::int16_t>>(p, a, a_rows, a_cols, b, b_rows, b_cols, out);
 }
 ///@}
 
@@ -386,7 +444,7 @@ CTA_DETAIL_TARGET_TAG constexpr auto add(const A& a, const B& b) noexcept {
         return 0;
     } else {
         constexpr elementwise_params p = detail::prepare_add(A::quantization, B::quantization, Q, Activation);
-        return detail::elementwise<detail::add_element, Q>(a, b, p);
+        return detail::elementwise<detail::add_element<std::int8_t>, Q>(a, b, p);
     }
 }
 
@@ -406,7 +464,7 @@ CTA_DETAIL_TARGET_TAG constexpr auto subtract(const A& a, const B& b) noexcept {
         return 0;
     } else {
         constexpr elementwise_params p = detail::prepare_subtract(A::quantization, B::quantization, Q, Activation);
-        return detail::elementwise<detail::subtract_element, Q>(a, b, p);
+        return detail::elementwise<detail::subtract_element<std::int8_t>, Q>(a, b, p);
     }
 }
 

@@ -232,6 +232,26 @@ CTA_DETAIL_TARGET_TAG constexpr matrix<Real, R, C, A...> dequantize(const matrix
     return x;
 }
 
+/// @brief TensorFlow Lite's QUANTIZE from one integer tensor to another (its reference `Requantize`): each of the
+/// `count` integers of `in` less `input_zero_point`, times `m` (`multiply_by_quantized_multiplier`; TensorFlow Lite
+/// Micro prepares `m` as `quantize_multiplier(s_in / s_out)`, the quotient in double), plus `output_zero_point`,
+/// clamped to the range of `Out`. `In` is `std::int8_t`, `std::int16_t` or `std::int32_t`, `Out` `std::int8_t` or
+/// `std::int16_t`. Preconditions, as TensorFlow Lite's: `in[i] - input_zero_point` and that times
+/// 2^max(m.shift, 0) fit in int32, and `output_zero_point` is a value of `Out`.
+template <class In, class Out>
+    requires is_quantized_type_v<In> && (std::is_same_v<Out, std::int8_t> || std::is_same_v<Out, std::int16_t>)
+CTA_DETAIL_TARGET_TAG constexpr void requantize(const In* in, std::size_t count, quantized_multiplier m,
+                                                std::int32_t input_zero_point, std::int32_t output_zero_point,
+                                                Out* out) noexcept {
+    constexpr std::int32_t lowest = std::numeric_limits<Out>::min(), highest = std::numeric_limits<Out>::max();
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::int32_t v =
+            multiply_by_quantized_multiplier(static_cast<std::int32_t>(in[i]) - input_zero_point, m) +
+            output_zero_point;
+        out[i] = static_cast<Out>(v < lowest ? lowest : v > highest ? highest : v);
+    }
+}
+
 }  // namespace cta::quantized
 
 CTA_FP_PRODUCTS_END

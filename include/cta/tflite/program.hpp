@@ -34,12 +34,16 @@
 ///   `prepare_softmax_int8(s_input, beta)`, a row per last dimension;
 /// - ADD, SUB, MUL, SQUARED_DIFFERENCE, int8, with `cta::quantized::detail::prepare_add` and the others (their fused
 ///   activation NONE or a RELU), broadcast where each operand, as a matrix, has the output's rows or 1 and the
-///   output's columns or 1;
+///   output's columns or 1; ADD and SUB, int16 (zero points 0, as TensorFlow Lite's 16x8 quantization has them),
+///   with `add_params_int16` and `subtract_params_int16`, broadcast the same way (TensorFlow Lite Micro's int16 ADD
+///   takes its general path whatever `pot_scale_int16` says, and so does cta);
 /// - MEAN, int8, over the last axis (or the first of two), `prepare_mean`; RSQRT, int8, `prepare_rsqrt`;
 /// - LOGISTIC and TANH, int8 (LOGISTIC's output zero point -128, as TensorFlow Lite requires),
 ///   `prepare_logistic_tanh_int8`;
-/// - QUANTIZE float32 to int8 (`round(x / scale)` in float, ties away from zero, plus the zero point) and DEQUANTIZE
-///   int8 to float32 (`scale * (q - zero point)` in double, then float);
+/// - QUANTIZE float32 to int8 or int16 (`round(x / scale)` in float, ties away from zero, plus the zero point), and
+///   from int8, int16 or int32 to int8 or int16 (`cta::quantized::requantize` with the multiplier of
+///   `double(s_input) / double(s_output)`); DEQUANTIZE int8 or int16 to float32 (`scale * (q - zero point)` in
+///   double, then float);
 /// - RESHAPE and TRANSPOSE (up to 6 dimensions), any element type: the elements copied, or moved.
 #pragma once
 
@@ -82,6 +86,9 @@ enum class kernel : unsigned char {
     transpose,                        ///< TRANSPOSE: the elements moved, any element type, up to 6 dimensions
     quantize_int8,                    ///< QUANTIZE, float32 to int8
     dequantize_int8,                  ///< DEQUANTIZE, int8 to float32
+    quantize_int16,                   ///< QUANTIZE, float32 to int16
+    dequantize_int16,                 ///< DEQUANTIZE, int16 to float32
+    requantize,                       ///< QUANTIZE, int8, int16 or int32 to int8 or int16
     batch_matmul_int8,                ///< BATCH_MATMUL, int8 (`adj_x`, `adj_y`)
     softmax_int8,                     ///< SOFTMAX, int8 to int8
     add_int8,                         ///< ADD, int8
@@ -91,7 +98,9 @@ enum class kernel : unsigned char {
     mean_int8,                        ///< MEAN, int8, over the last axis (or the first of two)
     rsqrt_int8,                       ///< RSQRT, int8
     logistic_int8,                    ///< LOGISTIC, int8
-    tanh_int8                         ///< TANH, int8
+    tanh_int8,                        ///< TANH, int8
+    add_int16,                        ///< ADD, int16
+    subtract_int16                    ///< SUB, int16
 };
 
 /// @brief Why `program` cannot evaluate an operator; `supported` where it can.
@@ -208,6 +217,7 @@ struct op_plan {
     cta::quantized::batch_shape lhs_batches{}, rhs_batches{};
     bool adj_x = false, adj_y = false;
     cta::quantized::per_tensor quantization{};  // QUANTIZE's output, DEQUANTIZE's input
+    std::int32_t input_zero_point = 0;          // QUANTIZE from an integer tensor: the input's zero point
     std::size_t scratch = no_tensor;            // BATCH_MATMUL with adj_x: its left-hand side transposed
     std::size_t rank = 0;                       // TRANSPOSE: the input's dimensions and the permutation
     std::size_t dims[6]{};
@@ -261,6 +271,18 @@ CTA_DETAIL_TARGET_TAG constexpr bool int8_quantization_valid(const tensor<Byte>&
         if (!cta::quantized::detail::scale_positive_and_finite(q.scale()[c])) return false;
     const std::int64_t z = q.zero_point()[0];
     return z >= -128 && z <= 127;
+}
+
+/// Whether `t` has a per-tensor quantization cta's kernels take for its element type: a positive and finite scale,
+/// and a zero point in [-128, 127] for int8, 0 for int16 and int32 (TensorFlow Lite's 16x8 quantization).
+template <class Byte>
+CTA_DETAIL_TARGET_TAG constexpr bool quantization_valid(const tensor<Byte>& t) noexcept {
+    if (t.type() == tensor_type::int8) return int8_quantization_valid(t);
+    if (t.type() != tensor_type::int16 && t.type() != tensor_type::int32) return false;
+    if (!t.has_quantization()) return false;
+    const auto q = t.quantization();
+    return q.scale().size() == 1 && !q.zero_point().empty() && q.zero_point()[0] == 0 &&
+           cta::quantized::detail::scale_positive_and_finite(q.scale()[0]);
 }
 
 /// FULLY_CONNECTED's plan (TensorFlow Lite Micro's `CalculateOpDataFullyConnected` and its kernel's extents).
@@ -390,6 +412,55 @@ CTA_DETAIL_TARGET_TAG constexpr bool elementwise_activation(activation a,
     }
 }
 
+/// The extents of an elementwise operator's operands, broadcast as TensorFlow Lite broadcasts, as far as rows x cols
+/// views of the three tensors hold it: each operand's rows 1 or the output's, its columns 1 or the output's. False
+/// (and `unsupported::shapes`) where they do not.
+template <class Byte>
+CTA_DETAIL_TARGET_TAG constexpr bool plan_elementwise_extents(op_plan& o, const tensor<Byte>& x, const tensor<Byte>& x2,
+                                                              const tensor<Byte>& y, const tensor_plan& tx,
+                                                              const tensor_plan& tx2, const tensor_plan& ty) noexcept {
+    if (!broadcasts_to(x.shape(), y.shape()) || !broadcasts_to(x2.shape(), y.shape()) ||
+        (tx.rows != 1 && tx.rows != ty.rows) || (tx.cols != 1 && tx.cols != ty.cols) ||
+        (tx2.rows != 1 && tx2.rows != ty.rows) || (tx2.cols != 1 && tx2.cols != ty.cols) ||
+        (tx.rows * tx.cols != tx.count) || (tx2.rows * tx2.cols != tx2.count)) {
+        o.why = unsupported::shapes;
+        return false;
+    }
+    o.a_rows = tx.rows;
+    o.a_cols = tx.cols;
+    o.b_rows = tx2.rows;
+    o.b_cols = tx2.cols;
+    return true;
+}
+
+/// int16 ADD's and SUB's plan (TensorFlow Lite Micro's `CalculateOpDataAdd` and `CalculateOpDataSub` for int16).
+template <class Byte>
+CTA_DETAIL_TARGET_TAG constexpr void plan_add_int16(op_plan& o, const op<Byte>& op, const tensor<Byte>& x,
+                                                    const tensor<Byte>& x2, const tensor<Byte>& y,
+                                                    const tensor_plan& tx, const tensor_plan& tx2,
+                                                    const tensor_plan& ty) noexcept {
+    namespace q = cta::quantized;
+    if (!quantization_valid(x) || !quantization_valid(x2) || !quantization_valid(y)) {
+        o.why = unsupported::quantization;
+        return;
+    }
+    if (!plan_elementwise_extents(o, x, x2, y, tx, tx2, ty)) return;
+    q::fused_activation f = q::fused_activation::none;
+    if (!elementwise_activation(op.add().fused_activation, f)) {
+        o.why = unsupported::options;
+        return;
+    }
+    const bool sub = o.code == builtin_operator::sub;
+    const q::per_tensor qa = per_tensor_of(x), qb = per_tensor_of(x2), qy = per_tensor_of(y);
+    if (!q::detail::output_multiplier_below_1(qa, qb, qy, sub, 15)) {
+        o.why = unsupported::quantization;
+        return;
+    }
+    o.k = sub ? kernel::subtract_int16 : kernel::add_int16;
+    o.elementwise = sub ? q::detail::prepare_subtract<std::int16_t>(qa, qb, qy, f)
+                        : q::detail::prepare_add<std::int16_t>(qa, qb, qy, f);
+}
+
 /// The int32 values of a constant tensor (MEAN's axes, TRANSPOSE's permutation), at most `N`; false where the tensor
 /// has no data, another type or more values.
 template <std::size_t N, class Byte>
@@ -416,17 +487,29 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_operator(plan<Tensors, Ops, Channels>&
     const bool x_int8 = x.type() == tensor_type::int8, y_int8 = y.type() == tensor_type::int8;
     if (code == builtin_operator::quantize || code == builtin_operator::dequantize) {
         const bool quantize = code == builtin_operator::quantize;
-        if (quantize ? !(x.type() == tensor_type::float32 && y_int8) : !(x_int8 && y.type() == tensor_type::float32)) {
+        const bool y_int16 = y.type() == tensor_type::int16, x_int16 = x.type() == tensor_type::int16;
+        const bool from_float = quantize && x.type() == tensor_type::float32 && (y_int8 || y_int16);
+        const bool requantize = quantize && (x_int8 || x_int16 || x.type() == tensor_type::int32) &&
+                                (y_int8 || y_int16);
+        const bool to_float = !quantize && (x_int8 || x_int16) && y.type() == tensor_type::float32;
+        if (!from_float && !requantize && !to_float) {
             o.why = unsupported::tensor_types;
-        } else if (!int8_quantization_valid(quantize ? y : x) ||
+        } else if ((requantize && !quantization_valid(x)) || !quantization_valid(quantize ? y : x) ||
                    (quantize ? y : x).quantization().scale().size() != 1) {
             o.why = unsupported::quantization;
         } else if (tx.count != ty.count) {
             o.why = unsupported::shapes;
         } else {
-            o.k = quantize ? kernel::quantize_int8 : kernel::dequantize_int8;
+            o.k = requantize ? kernel::requantize
+                  : quantize ? (y_int8 ? kernel::quantize_int8 : kernel::quantize_int16)
+                             : (x_int8 ? kernel::dequantize_int8 : kernel::dequantize_int16);
             o.quantization = per_tensor_of(quantize ? y : x);
             o.depth = tx.count;
+            if (requantize) {
+                o.input_zero_point = per_tensor_of(x).zero_point;
+                o.multiplier = cta::quantized::quantize_multiplier(static_cast<double>(per_tensor_of(x).scale()) /
+                                                                   static_cast<double>(o.quantization.scale()));
+            }
         }
         return;
     }
@@ -545,6 +628,11 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_operator(plan<Tensors, Ops, Channels>&
     o.input2 = static_cast<std::size_t>(inputs[1]);
     const auto x2 = graph.tensors()[o.input2];
     const tensor_plan& tx2 = p.tensors[o.input2];
+    if ((code == builtin_operator::add || code == builtin_operator::sub) && x.type() == tensor_type::int16 &&
+        x2.type() == tensor_type::int16 && y.type() == tensor_type::int16) {
+        plan_add_int16(o, op, x, x2, y, tx, tx2, ty);
+        return;
+    }
     if (!x_int8 || !y_int8 || x2.type() != tensor_type::int8) {
         o.why = unsupported::tensor_types;
         return;
@@ -596,19 +684,7 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_operator(plan<Tensors, Ops, Channels>&
         o.adj_y = options.adj_y;
         return;
     }
-    // Elementwise, broadcast as TensorFlow Lite broadcasts, as far as rows x cols views of the three tensors hold it:
-    // each operand's rows 1 or the output's, its columns 1 or the output's.
-    if (!broadcasts_to(x.shape(), y.shape()) || !broadcasts_to(x2.shape(), y.shape()) ||
-        (tx.rows != 1 && tx.rows != ty.rows) || (tx.cols != 1 && tx.cols != ty.cols) ||
-        (tx2.rows != 1 && tx2.rows != ty.rows) || (tx2.cols != 1 && tx2.cols != ty.cols) ||
-        (tx.rows * tx.cols != tx.count) || (tx2.rows * tx2.cols != tx2.count)) {
-        o.why = unsupported::shapes;
-        return;
-    }
-    o.a_rows = tx.rows;
-    o.a_cols = tx.cols;
-    o.b_rows = tx2.rows;
-    o.b_cols = tx2.cols;
+    if (!plan_elementwise_extents(o, x, x2, y, tx, tx2, ty)) return;
     q::fused_activation f = q::fused_activation::none;
     if (code == builtin_operator::squared_difference) {
         o.k = kernel::squared_difference_int8;
@@ -1101,8 +1177,18 @@ private:
             for (std::size_t i = 0; i < o.depth; ++i)
                 to[i] = cta::quantized::detail::quantize_number<std::int8_t>(from[i], o.quantization.scale(),
                                                                              o.quantization.zero_point);
-        } else if constexpr (o.k == kernel::dequantize_int8) {
-            const std::int8_t* from = read_<std::int8_t>(s, o.input);
+        } else if constexpr (o.k == kernel::quantize_int16) {
+            const float* from = read_<float>(s, o.input);
+            std::int16_t* to = write_<std::int16_t>(s, o.output);
+            for (std::size_t i = 0; i < o.depth; ++i)
+                to[i] = cta::quantized::detail::quantize_number<std::int16_t>(from[i], o.quantization.scale(),
+                                                                              o.quantization.zero_point);
+        } else if constexpr (o.k == kernel::requantize) {
+            cta::quantized::requantize(read_<element_<o.input>>(s, o.input), o.depth, o.multiplier,
+                                       o.input_zero_point, o.quantization.zero_point,
+                                       write_<element_<o.output>>(s, o.output));
+        } else if constexpr (o.k == kernel::dequantize_int8 || o.k == kernel::dequantize_int16) {
+            const element_<o.input>* from = read_<element_<o.input>>(s, o.input);
             float* to = write_<float>(s, o.output);
             for (std::size_t i = 0; i < o.depth; ++i)
                 to[i] = cta::quantized::detail::dequantize_valid<float>(from[i], o.quantization.scale(),
@@ -1141,6 +1227,15 @@ private:
                 cta::quantized::multiply(o.elementwise, a, o.a_rows, o.a_cols, b, o.b_rows, o.b_cols, y);
             } else {
                 cta::quantized::squared_difference(o.elementwise, a, o.a_rows, o.a_cols, b, o.b_rows, o.b_cols, y);
+            }
+        } else if constexpr (o.k == kernel::add_int16 || o.k == kernel::subtract_int16) {
+            const std::int16_t* a = read_<std::int16_t>(s, o.input);
+            const std::int16_t* b = read_<std::int16_t>(s, o.input2);
+            std::int16_t* y = write_<std::int16_t>(s, o.output);
+            if constexpr (o.k == kernel::add_int16) {
+                cta::quantized::add(o.elementwise, a, o.a_rows, o.a_cols, b, o.b_rows, o.b_cols, y);
+            } else {
+                cta::quantized::subtract(o.elementwise, a, o.a_rows, o.a_cols, b, o.b_rows, o.b_cols, y);
             }
         } else if constexpr (o.k == kernel::mean_int8) {
             if constexpr (o.axis == 1) {

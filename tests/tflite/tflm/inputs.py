@@ -11,6 +11,12 @@ cta's tests prove the same outputs. One evaluation per line (tflm_run.cc's forma
                        the same numbers on every machine), each rounded to a float; the same for both blocks
     self_attention_int8, multi_head_attention_int8 (../blocks)
                        20 inputs of 4 x 8 int8 values, uniform in [-128, 127] (random.Random(8)); the same for both
+    add0, sub0         int16 ADD and SUB of TensorFlow Lite Micro's SEANet tests: 8 evaluations of the two inputs
+                       (320 and 320 int16 values; 1,536 and 64), the first of the extremes -32768, 32767, 0, -1, 1 in
+                       turn, the others uniform over the int16 range (random.Random(9) and (10))
+    quantize0          int32 to int16 QUANTIZE: 8 evaluations of 640 int32 values, the first the extremes -2^31,
+                       2^31 - 1, 0, -1, 1 in turn, the next three uniform in [-2^26, 2^26] (outputs within int16),
+                       the last four uniform over the int32 range (random.Random(11))
 """
 import pathlib
 import random
@@ -37,6 +43,18 @@ def main():
     lines = [" ".join("%d" % rng.randint(-128, 127) for _ in range(32)) for _ in range(20)]
     for layer in ("self_attention_int8", "multi_head_attention_int8"):
         (here / (layer + ".txt")).write_text("".join(line + "\n" for line in lines))
+    extremes16 = [-32768, 32767, 0, -1, 1]
+    for model, sizes, seed in (("add0", (320, 320), 9), ("sub0", (1536, 64), 10)):
+        rng = random.Random(seed)
+        lines = [" ".join("%d" % extremes16[(k + i) % 5] for k, n in enumerate(sizes) for i in range(n))]
+        lines += [" ".join("%d" % rng.randint(-32768, 32767) for _ in range(sum(sizes))) for _ in range(7)]
+        (here / (model + ".txt")).write_text("".join(line + "\n" for line in lines))
+    rng = random.Random(11)
+    extremes32 = [-2**31, 2**31 - 1, 0, -1, 1]
+    lines = [" ".join("%d" % extremes32[i % 5] for i in range(640))]
+    lines += [" ".join("%d" % rng.randint(-2**26, 2**26) for _ in range(640)) for _ in range(3)]
+    lines += [" ".join("%d" % rng.randint(-2**31, 2**31 - 1) for _ in range(640)) for _ in range(4)]
+    (here / "quantize0.txt").write_text("".join(line + "\n" for line in lines))
 
 
 if __name__ == "__main__":
