@@ -43,4 +43,10 @@ int main() {
     row<cta::tflite::program<files::encoder_block_int8_tflite>>("encoder_block_int8.tflite");
     row<cta::tflite::program<files::encoder_block_adj_x_int8_tflite>>("encoder_block_adj_x_int8.tflite");
     row<cta::tflite::program<files::activations_int8_tflite>>("activations_int8.tflite");
+    row<cta::tflite::program<files::encoder_block_d64_int8_tflite>>("encoder_block_d64_int8.tflite");
+    row<cta::tflite::program<files::self_attention_int8_tflite>>("self_attention_int8.tflite");
+    row<cta::tflite::program<files::multi_head_attention_int8_tflite>>("multi_head_attention_int8.tflite");
+    row<cta::tflite::program<files::add0_tflite>>("add0.tflite");
+    row<cta::tflite::program<files::sub0_tflite>>("sub0.tflite");
+    row<cta::tflite::program<files::quantize0_tflite>>("quantize0.tflite");
 }

@@ -11,6 +11,7 @@
 
 #include <cta/tflite/program.hpp>
 
+#include "tflm_proof.hpp"
 #include <tflite_files.hpp>
 #include <tflm_expected.hpp>
 
@@ -18,6 +19,8 @@ namespace {
 
 namespace files = cta_test::tflite::files;
 namespace tflm = cta_test::tflite::tflm;
+using cta_test::tflite::computes_as_tflm;
+using cta_test::tflite::each_run_as_tflm;
 
 using hello_int8 = cta::tflite::program<files::hello_world_int8_tflite>;
 using hello_float = cta::tflite::program<files::hello_world_float_tflite>;
@@ -32,68 +35,6 @@ static_assert(hello_int8::inputs == 1 && hello_int8::outputs == 1);
 // docs/tflite.md's example: x = (-67 + 128) * 0.02448 = 1.493, and the model's output 123: (123 - 5) * 0.00829.
 constexpr hello_int8::input_type<0> x{{-67}};
 static_assert(hello_int8::run(x)(0, 0) == 123);
-
-/// An element of a matrix from a number of tflm/ (a float by its bits) and back.
-template <class T>
-constexpr T from_number(long long v) {
-    if constexpr (std::is_same_v<T, float>) {
-        return std::bit_cast<float>(static_cast<std::uint32_t>(v));
-    } else {
-        return static_cast<T>(v);
-    }
-}
-template <class T>
-constexpr long long to_number(T v) {
-    if constexpr (std::is_same_v<T, float>) {
-        return std::bit_cast<std::uint32_t>(v);
-    } else {
-        return v;
-    }
-}
-
-/// Input I of a line of tflm/inputs whose elements start at `line` (each input's elements in row-major order, the
-/// inputs one after another).
-template <class P, std::size_t I>
-constexpr auto input_of(const long long* line) {
-    using X = typename P::template input_type<I>;
-    std::size_t start = 0;
-    for (std::size_t k = 0; k < I; ++k) start += P::plan.tensors[P::input_tensor(k)].count;
-    X in{};
-    for (std::size_t i = 0; i < X::rows; ++i)
-        for (std::size_t j = 0; j < X::cols; ++j)
-            in(i, j) = from_number<typename X::value_type>(line[start + i * X::cols + j]);
-    return in;
-}
-
-/// Whether the model P computes, for lines `first` to `last - 1` of its `runs` lines of inputs, TensorFlow Lite
-/// Micro's lines of outputs (its inputs, and its one output, as `input_of` reads them).
-template <class P, std::size_t NI, std::size_t NO, std::size_t... I>
-constexpr bool runs_as_tflm(const long long (&inputs)[NI], const long long (&outputs)[NO], std::size_t runs,
-                            std::size_t first, std::size_t last, std::index_sequence<I...>) {
-    using Y = typename P::template output_type<0>;
-    const std::size_t line = (std::size_t{0} + ... + P::plan.tensors[P::input_tensor(I)].count);
-    if (P::outputs != 1 || NI != runs * line || NO != runs * Y::rows * Y::cols || last > runs) return false;
-    for (std::size_t r = first; r < last; ++r) {
-        const Y y = P::run(input_of<P, I>(inputs + r * line)...);
-        for (std::size_t i = 0; i < Y::rows; ++i)
-            for (std::size_t j = 0; j < Y::cols; ++j)
-                if (to_number(y(i, j)) != outputs[(r * Y::rows + i) * Y::cols + j]) return false;
-    }
-    return true;
-}
-template <class P, std::size_t NI, std::size_t NO>
-constexpr bool computes_as_tflm(const long long (&inputs)[NI], const long long (&outputs)[NO], std::size_t runs) {
-    return runs_as_tflm<P>(inputs, outputs, runs, 0, runs, std::make_index_sequence<P::inputs>{});
-}
-
-/// The same, each line a constant evaluation of its own (each within the compilers' budgets for one evaluation).
-template <class P, const auto& Inputs, const auto& Outputs, std::size_t Runs, std::size_t R>
-inline constexpr bool run_as_tflm_v =
-    runs_as_tflm<P>(Inputs, Outputs, Runs, R, R + 1, std::make_index_sequence<P::inputs>{});
-template <class P, const auto& Inputs, const auto& Outputs, std::size_t Runs, std::size_t... R>
-constexpr bool each_run_as_tflm(std::index_sequence<R...>) {
-    return (run_as_tflm_v<P, Inputs, Outputs, Runs, R> && ...);
-}
 
 static_assert(computes_as_tflm<hello_int8>(tflm::hello_world_int8_inputs, tflm::hello_world_int8_outputs,
                                            tflm::hello_world_int8_runs));

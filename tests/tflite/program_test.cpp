@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -123,6 +124,25 @@ TEST_CASE("program_encoder_block_adj_x_int8", "[tflite]") {
 
 namespace {
 
+/// Input K of the model P from the numbers of a line of tflm/inputs starting at `line` (the inputs one after
+/// another, each in row-major order; integers, or floats by their bits).
+template <class P, std::size_t K>
+typename P::template input_type<K> input_from(const long long* line) {
+    using X = typename P::template input_type<K>;
+    using T = typename X::value_type;
+    std::size_t start = 0;
+    for (std::size_t k = 0; k < K; ++k) start += P::plan.tensors[P::input_tensor(k)].count;
+    X x{};
+    for (std::size_t e = 0; e < X::rows * X::cols; ++e) {
+        if constexpr (std::is_same_v<T, float>) {
+            x.data()[e] = std::bit_cast<float>(static_cast<std::uint32_t>(line[start + e]));
+        } else {
+            x.data()[e] = static_cast<T>(line[start + e]);
+        }
+    }
+    return x;
+}
+
 /// The output elements of the model P (its inputs one after another on each line, one output) on the lines of
 /// tflm/inputs/<model>.txt that are TensorFlow Lite Micro's (tflm/outputs), and their count.
 template <class P, std::size_t... I>
@@ -130,25 +150,23 @@ std::pair<std::size_t, std::size_t> lines_as_tflm(const std::string& model, std:
     using Y = typename P::template output_type<0>;
     const std::vector<long long> inputs = tflm_numbers("inputs", model);
     const std::vector<long long> outputs = tflm_numbers("outputs", model);
-    constexpr std::size_t sizes[] = {P::template input_type<I>::rows * P::template input_type<I>::cols...};
-    constexpr std::size_t line = (std::size_t{0} + ... + sizes[I]);
+    const std::size_t line = (std::size_t{0} + ... + P::plan.tensors[P::input_tensor(I)].count);
     REQUIRE(inputs.size() % line == 0);
     const std::size_t runs = inputs.size() / line;
     REQUIRE(outputs.size() == runs * Y::rows * Y::cols);
     typename P::storage s{};
     std::size_t same = 0;
     for (std::size_t r = 0; r < runs; ++r) {
-        const auto fill = [&]<std::size_t K>(std::integral_constant<std::size_t, K>) {
-            typename P::template input_type<K> x{};
-            std::size_t start = r * line;
-            for (std::size_t k = 0; k < K; ++k) start += sizes[k];
-            for (std::size_t e = 0; e < x.rows * x.cols; ++e)
-                x.data()[e] = static_cast<typename P::template input_type<K>::value_type>(inputs[start + e]);
-            return x;
-        };
-        P::run_into(s, fill(std::integral_constant<std::size_t, I>{})...);
+        P::run_into(s, input_from<P, I>(inputs.data() + r * line)...);
         const auto y = P::template output<0>(s);
-        for (std::size_t e = 0; e < Y::rows * Y::cols; ++e) same += y.data()[e] == outputs[r * Y::rows * Y::cols + e];
+        for (std::size_t e = 0; e < Y::rows * Y::cols; ++e) {
+            if constexpr (std::is_same_v<typename Y::value_type, float>) {
+                same += std::bit_cast<std::uint32_t>(y.data()[e]) ==
+                        static_cast<std::uint32_t>(outputs[r * Y::rows * Y::cols + e]);
+            } else {
+                same += y.data()[e] == outputs[r * Y::rows * Y::cols + e];
+            }
+        }
     }
     return {same, outputs.size()};
 }
@@ -168,4 +186,11 @@ TEST_CASE("program_int16_add_sub_quantize", "[tflite]") {
     CHECK(sub_same == sub_count);
     CHECK(quantize_count == 8 * 640);
     CHECK(quantize_same == quantize_count);
+}
+
+TEST_CASE("program_encoder_block_d64_int8", "[tflite]") {
+    using block = cta::tflite::program<files::encoder_block_d64_int8_tflite>;
+    const auto [same, count] = lines_as_tflm<block>("encoder_block_d64_int8", std::make_index_sequence<1>{});
+    CHECK(count == 4 * 16 * 64);
+    CHECK(same == count);
 }

@@ -32,6 +32,19 @@ N, D, HEADS, D_FF = 4, 8, 2, 16
 D_K = D // HEADS
 
 
+class Dims:
+    """An encoder block's extents: n tokens of d, heads, the feed-forward width; `spread` scales the range of the
+    weights whose sums run over d, `ff_spread` of those over d_ff (1 for the small blocks; about 1 / sqrt(fan-in)
+    relative to them keeps a wider block's sums as wide)."""
+
+    def __init__(self, n, d, heads, d_ff, spread=1.0, ff_spread=1.0):
+        self.n, self.d, self.heads, self.d_ff, self.d_k = n, d, heads, d_ff, d // heads
+        self.spread, self.ff_spread = spread, ff_spread
+
+
+SMALL = Dims(N, D, HEADS, D_FF)
+
+
 # --- A float model, one operation at a time --------------------------------------------------------------------
 
 def matmul_t(x, w, b):
@@ -43,13 +56,13 @@ def relu(x):
     return [[max(v, 0.0) for v in row] for row in x]
 
 
-def heads(x):
+def heads(x, dm=SMALL):
     """[n, d] as [heads, n, d_k]."""
-    return [[[x[i][h * D_K + j] for j in range(D_K)] for i in range(N)] for h in range(HEADS)]
+    return [[[x[i][h * dm.d_k + j] for j in range(dm.d_k)] for i in range(dm.n)] for h in range(dm.heads)]
 
 
-def merge(o):
-    return [[o[h][i][j] for h in range(HEADS) for j in range(D_K)] for i in range(N)]
+def merge(o, dm=SMALL):
+    return [[o[h][i][j] for h in range(dm.heads) for j in range(dm.d_k)] for i in range(dm.n)]
 
 
 def softmax_rows(m):
@@ -62,12 +75,13 @@ def softmax_rows(m):
     return rows
 
 
-def block_float(x, p):
+def block_float(x, p, dm=SMALL):
     """Every tensor of the block in float, by name."""
+    N, D, HEADS, D_K = dm.n, dm.d, dm.heads, dm.d_k
     t = {"x": x}
     for name in ("q", "k", "v"):
         t[name] = matmul_t(x, p["w_" + name], p["b_" + name])
-    qh, kh, vh = heads(t["q"]), heads(t["k"]), heads(t["v"])
+    qh, kh, vh = heads(t["q"], dm), heads(t["k"], dm), heads(t["v"], dm)
     t["qh"], t["kh"], t["vh"] = qh, kh, vh
     scores = [[[sum(qh[h][i][k] * kh[h][j][k] for k in range(D_K)) for j in range(N)] for i in range(N)]
               for h in range(HEADS)]
@@ -79,7 +93,7 @@ def block_float(x, p):
     o = [[[sum(weights[h][i][j] * vh[h][j][k] for j in range(N)) for k in range(D_K)] for i in range(N)]
          for h in range(HEADS)]
     t["heads_out"] = o
-    t["merged"] = merge(o)
+    t["merged"] = merge(o, dm)
     t["attention"] = matmul_t(t["merged"], p["w_o"], p["b_o"])
     h = [[x[i][j] + t["attention"][i][j] for j in range(D)] for i in range(N)]
     t["residual"] = h
@@ -264,11 +278,12 @@ def int32_bytes(values):
     return out
 
 
-def encoder_block(tfl, transposed=False):
-    """The int8 encoder block (post-norm, ReLU feed-forward). `transposed`: the keys and the attention weights
-    transposed by TRANSPOSE (perm [0, 2, 1]) and multiplied as they are, the keys on the right, the weights on the
-    left with adj_x."""
-    rng = random.Random(20261207)
+def encoder_block(tfl, transposed=False, dm=SMALL, seed=20261207):
+    """The int8 encoder block (post-norm, ReLU feed-forward) of extents `dm`. `transposed`: the keys and the
+    attention weights transposed by TRANSPOSE (perm [0, 2, 1]) and multiplied as they are, the keys on the right,
+    the weights on the left with adj_x."""
+    N, D, HEADS, D_FF, D_K = dm.n, dm.d, dm.heads, dm.d_ff, dm.d_k
+    rng = random.Random(seed)
     ops = tfl.BuiltinOperator.BuiltinOperator
     types = tfl.TensorType.TensorType
     kinds = tfl.BuiltinOptions.BuiltinOptions
@@ -278,10 +293,10 @@ def encoder_block(tfl, transposed=False):
 
     p = {}
     for name in ("q", "k", "v", "o"):
-        p["w_" + name] = matrix(D, D, 0.6)
+        p["w_" + name] = matrix(D, D, 0.6 * dm.spread)
         p["b_" + name] = [f32(rng.uniform(-0.2, 0.2)) for _ in range(D)]
-    p["w_1"], p["b_1"] = matrix(D_FF, D, 0.5), [f32(rng.uniform(-0.2, 0.2)) for _ in range(D_FF)]
-    p["w_2"], p["b_2"] = matrix(D, D_FF, 0.4), [f32(rng.uniform(-0.2, 0.2)) for _ in range(D)]
+    p["w_1"], p["b_1"] = matrix(D_FF, D, 0.5 * dm.spread), [f32(rng.uniform(-0.2, 0.2)) for _ in range(D_FF)]
+    p["w_2"], p["b_2"] = matrix(D, D_FF, 0.4 * dm.ff_spread), [f32(rng.uniform(-0.2, 0.2)) for _ in range(D)]
     p["gamma"] = [f32(rng.uniform(0.5, 1.5)) for _ in range(D)]
     p["beta"] = [f32(rng.uniform(-0.3, 0.3)) for _ in range(D)]
     p["scale"] = 1.0 / math.sqrt(D_K)
@@ -289,7 +304,7 @@ def encoder_block(tfl, transposed=False):
     calibration = [matrix(N, D, 2.0) for _ in range(16)]
     w = Writer(tfl)
     # Quantization of every activation, from the calibration run (softmax's output as TensorFlow Lite fixes it).
-    qp = calibrated([block_float(x, p) for x in calibration])
+    qp = calibrated([block_float(x, p, dm) for x in calibration])
     # The heads' tensors keep the quantization of the tensor they come from (RESHAPE and TRANSPOSE move elements).
     for a, b in (("qh", "q"), ("kh", "k"), ("vh", "v"), ("merged", "heads_out")):
         qp[a] = qp[b]
@@ -391,6 +406,10 @@ def encoder_block(tfl, transposed=False):
     y = w.tensor("output", [N, D], types.FLOAT32)
     w.op(ops.DEQUANTIZE, 2, [out], [y])
     return w.finish([x_float], [y], "cta: an int8 Transformer encoder block (tests/tflite/write_blocks.py)")
+
+
+# One encoder layer of the width of a small real model: 16 tokens of 64, 4 heads, feed-forward 256.
+WIDE = Dims(16, 64, 4, 256, spread=math.sqrt(8 / 64), ff_spread=math.sqrt(16 / 256))
 
 
 def activations(tfl):
@@ -527,6 +546,7 @@ def multi_head_attention(tfl):
 BLOCKS = {"activations_int8": activations,
           "encoder_block_int8": encoder_block,
           "encoder_block_adj_x_int8": lambda tfl: encoder_block(tfl, transposed=True),
+          "encoder_block_d64_int8": lambda tfl: encoder_block(tfl, dm=WIDE, seed=20261210),
           "multi_head_attention_int8": multi_head_attention,
           "self_attention_int8": self_attention}
 

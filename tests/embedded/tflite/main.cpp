@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
-// TensorFlow Lite models as functions (cta::tflite::program, docs/tflite.md) on a Cortex-M4 (QEMU's mps2-an386 board).
+// TensorFlow Lite models as functions (cta::tflite::program, docs/tflite.md) on a Cortex-M4 (QEMU's mps2-an386 board):
+// TensorFlow Lite Micro's hello_world models and its int16 SEANet tests add0, sub0 and quantize0, and the int8
+// Transformer blocks and attention layers of tests/tflite/blocks.
 //
 // The models are read while compiling from the bytes of their files (tests/tflite/models and blocks): their
 // parameters, constants and storage are constants of the program, the files themselves are not in it. The Cortex-M4
@@ -12,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #include <cta/tflite/program.hpp>
 #include <cta/version.hpp>
@@ -28,11 +31,23 @@ using hello_int8 = cta::tflite::program<firmware::files::hello_world_int8_tflite
 using hello_float = cta::tflite::program<firmware::files::hello_world_float_tflite>;
 using encoder_block = cta::tflite::program<firmware::files::encoder_block_int8_tflite>;
 using encoder_block_adj_x = cta::tflite::program<firmware::files::encoder_block_adj_x_int8_tflite>;
+using encoder_block_d64 = cta::tflite::program<firmware::files::encoder_block_d64_int8_tflite>;
+using self_attention = cta::tflite::program<firmware::files::self_attention_int8_tflite>;
+using multi_head_attention = cta::tflite::program<firmware::files::multi_head_attention_int8_tflite>;
+using add0 = cta::tflite::program<firmware::files::add0_tflite>;
+using sub0 = cta::tflite::program<firmware::files::sub0_tflite>;
+using quantize0 = cta::tflite::program<firmware::files::quantize0_tflite>;
 
 hello_int8::storage hello_int8_storage;
 hello_float::storage hello_float_storage;
 encoder_block::storage encoder_block_storage;
 encoder_block_adj_x::storage encoder_block_adj_x_storage;
+encoder_block_d64::storage encoder_block_d64_storage;
+self_attention::storage self_attention_storage;
+multi_head_attention::storage multi_head_attention_storage;
+add0::storage add0_storage;
+sub0::storage sub0_storage;
+quantize0::storage quantize0_storage;
 
 /// A number of tflm/ as a matrix element (a float by its bits), read through volatile.
 template <class T>
@@ -54,20 +69,30 @@ long long number(T v) {
     }
 }
 
-/// Evaluates P on every line of `inputs` into `s` and counts the output elements equal to `outputs`'; prints the
-/// model's line: `<name>: <same> of <count> output elements as TensorFlow Lite Micro's, storage <bytes> bytes`.
-template <class P, std::size_t NI, std::size_t NO>
+/// Input K of P from the numbers of a line of inputs at `numbers` (the inputs one after another, each in row-major
+/// order).
+template <class P, std::size_t K>
+typename P::template input_type<K> input_from(const long long* numbers) {
+    using X = typename P::template input_type<K>;
+    std::size_t start = 0;
+    for (std::size_t k = 0; k < K; ++k) start += P::plan.tensors[P::input_tensor(k)].count;
+    X x{};
+    for (std::size_t e = 0; e < X::rows * X::cols; ++e)
+        x.data()[e] = element<typename X::value_type>(numbers, start + e);
+    return x;
+}
+
+/// Evaluates P (its inputs one after another on each line, one output) on every line of `inputs` into `s` and counts
+/// the output elements equal to `outputs`'; prints the model's line: `<name>: <same> of <count> output elements as
+/// TensorFlow Lite Micro's, storage <bytes> bytes`.
+template <class P, std::size_t NI, std::size_t NO, std::size_t... I>
 bool check(const char* name, typename P::storage& s, const long long (&inputs)[NI], const long long (&outputs)[NO],
-           std::size_t runs) {
-    using X = typename P::template input_type<0>;
+           std::size_t runs, std::index_sequence<I...>) {
     using Y = typename P::template output_type<0>;
+    constexpr std::size_t per_line = (std::size_t{0} + ... + P::plan.tensors[P::input_tensor(I)].count);
     std::size_t same = 0;
     for (std::size_t r = 0; r < runs; ++r) {
-        X x{};
-        for (std::size_t i = 0; i < X::rows; ++i)
-            for (std::size_t j = 0; j < X::cols; ++j)
-                x(i, j) = element<typename X::value_type>(inputs, (r * X::rows + i) * X::cols + j);
-        P::run_into(s, x);
+        P::run_into(s, input_from<P, I>(inputs + r * per_line)...);
         const Y y = P::template output<0>(s);
         for (std::size_t i = 0; i < Y::rows; ++i)
             for (std::size_t j = 0; j < Y::cols; ++j)
@@ -79,7 +104,12 @@ bool check(const char* name, typename P::storage& s, const long long (&inputs)[N
     out.decimal(NO) << " output elements as TensorFlow Lite Micro's, storage ";
     out.decimal(sizeof(typename P::storage)) << " bytes";
     out.print();
-    return same == NO && NO == runs * Y::rows * Y::cols;
+    return same == NO && NO == runs * Y::rows * Y::cols && NI == runs * per_line;
+}
+template <class P, std::size_t NI, std::size_t NO>
+bool check(const char* name, typename P::storage& s, const long long (&inputs)[NI], const long long (&outputs)[NO],
+           std::size_t runs) {
+    return check<P>(name, s, inputs, outputs, runs, std::make_index_sequence<P::inputs>{});
 }
 
 }  // namespace
@@ -95,6 +125,18 @@ int main() {
     ok = check<encoder_block_adj_x>("encoder_block_adj_x_int8", encoder_block_adj_x_storage,
                                     tflm::encoder_block_adj_x_int8_inputs, tflm::encoder_block_adj_x_int8_outputs,
                                     tflm::encoder_block_adj_x_int8_runs) && ok;
+    ok = check<encoder_block_d64>("encoder_block_d64_int8", encoder_block_d64_storage,
+                                  tflm::encoder_block_d64_int8_inputs, tflm::encoder_block_d64_int8_outputs,
+                                  tflm::encoder_block_d64_int8_runs) && ok;
+    ok = check<self_attention>("self_attention_int8", self_attention_storage, tflm::self_attention_int8_inputs,
+                               tflm::self_attention_int8_outputs, tflm::self_attention_int8_runs) && ok;
+    ok = check<multi_head_attention>("multi_head_attention_int8", multi_head_attention_storage,
+                                     tflm::multi_head_attention_int8_inputs, tflm::multi_head_attention_int8_outputs,
+                                     tflm::multi_head_attention_int8_runs) && ok;
+    ok = check<add0>("add0", add0_storage, tflm::add0_inputs, tflm::add0_outputs, tflm::add0_runs) && ok;
+    ok = check<sub0>("sub0", sub0_storage, tflm::sub0_inputs, tflm::sub0_outputs, tflm::sub0_runs) && ok;
+    ok = check<quantize0>("quantize0", quantize0_storage, tflm::quantize0_inputs, tflm::quantize0_outputs,
+                          tflm::quantize0_runs) && ok;
     (line{} << (ok ? "PASS" : "FAIL")).print();
     return ok ? 0 : 1;
 }

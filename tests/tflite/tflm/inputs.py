@@ -14,6 +14,8 @@ cta's tests prove the same outputs. One evaluation per line (tflm_run.cc's forma
     add0, sub0         int16 ADD and SUB of TensorFlow Lite Micro's SEANet tests: 8 evaluations of the two inputs
                        (320 and 320 int16 values; 1,536 and 64), the first of the extremes -32768, 32767, 0, -1, 1 in
                        turn, the others uniform over the int16 range (random.Random(9) and (10))
+    encoder_block_d64_int8 (../blocks) 4 inputs of 16 x 64 floats, uniform in [-2, 2) (random.Random(12)), each
+                       rounded to a float
     quantize0          int32 to int16 QUANTIZE: 8 evaluations of 640 int32 values, the first the extremes -2^31,
                        2^31 - 1, 0, -1, 1 in turn, the next three uniform in [-2^26, 2^26] (outputs within int16),
                        the last four uniform over the int32 range (random.Random(11))
@@ -49,6 +51,9 @@ def main():
         lines = [" ".join("%d" % extremes16[(k + i) % 5] for k, n in enumerate(sizes) for i in range(n))]
         lines += [" ".join("%d" % rng.randint(-32768, 32767) for _ in range(sum(sizes))) for _ in range(7)]
         (here / (model + ".txt")).write_text("".join(line + "\n" for line in lines))
+    rng = random.Random(12)
+    (here / "encoder_block_d64_int8.txt").write_text(
+        "".join(" ".join(float_bits(rng.uniform(-2.0, 2.0)) for _ in range(16 * 64)) + "\n" for _ in range(4)))
     rng = random.Random(11)
     extremes32 = [-2**31, 2**31 - 1, 0, -1, 1]
     lines = [" ".join("%d" % extremes32[i % 5] for i in range(640))]
