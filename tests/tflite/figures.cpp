@@ -49,4 +49,6 @@ int main() {
     row<cta::tflite::program<files::add0_tflite>>("add0.tflite");
     row<cta::tflite::program<files::sub0_tflite>>("sub0.tflite");
     row<cta::tflite::program<files::quantize0_tflite>>("quantize0.tflite");
+    row<cta::tflite::program<files::gelu_int8_tflite>>("gelu_int8.tflite");
+    row<cta::tflite::program<files::int16_ops_tflite>>("int16_ops.tflite");
 }

@@ -75,6 +75,15 @@ static_assert(each_run_as_tflm<sub0, tflm::sub0_inputs, tflm::sub0_outputs, 8>(s
 static_assert(
     each_run_as_tflm<quantize0, tflm::quantize0_inputs, tflm::quantize0_outputs, 8>(std::make_index_sequence<8>{}));
 
+// int16 MUL (one operand a row broadcast over the other's rows) and int16 SOFTMAX, TensorFlow Lite's 16x8
+// quantization (blocks/int16_ops.tflite): 8 evaluations, the first of the extremes.
+using int16_ops = cta::tflite::program<files::int16_ops_tflite>;
+static_assert(int16_ops::plan.ops[1].k == cta::tflite::kernel::multiply_int16 &&
+              int16_ops::plan.ops[2].k == cta::tflite::kernel::softmax_int16);
+static_assert(tflm::int16_ops_runs == 8);
+static_assert(each_run_as_tflm<int16_ops, tflm::int16_ops_inputs, tflm::int16_ops_outputs, 8>(
+    std::make_index_sequence<8>{}));
+
 // int8 TANH and LOGISTIC of every int8 value, for three input quantizations (blocks/activations_int8.tflite): the six
 // outputs of the one evaluation of tflm/inputs, each of its 256 elements TensorFlow Lite Micro's.
 using activations = cta::tflite::program<files::activations_int8_tflite>;

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include <cta/quantized/gelu.hpp>
 #include <cta/tflite/program.hpp>
 
 #include "tflm_numbers.hpp"
@@ -143,32 +144,47 @@ typename P::template input_type<K> input_from(const long long* line) {
     return x;
 }
 
-/// The output elements of the model P (its inputs one after another on each line, one output) on the lines of
-/// tflm/inputs/<model>.txt that are TensorFlow Lite Micro's (tflm/outputs), and their count.
-template <class P, std::size_t... I>
-std::pair<std::size_t, std::size_t> lines_as_tflm(const std::string& model, std::index_sequence<I...>) {
-    using Y = typename P::template output_type<0>;
+/// The elements of output O of the evaluation in `s` equal to TensorFlow Lite Micro's numbers from `expected` on.
+template <class P, std::size_t O>
+std::size_t output_matches(const typename P::storage& s, const long long* expected) {
+    const auto y = P::template output<O>(s);
+    using T = typename decltype(y)::value_type;
+    std::size_t same = 0;
+    for (std::size_t e = 0; e < y.rows * y.cols; ++e) {
+        if constexpr (std::is_same_v<T, float>) {
+            same += std::bit_cast<std::uint32_t>(y.data()[e]) == static_cast<std::uint32_t>(expected[e]) ? 1 : 0;
+        } else {
+            same += y.data()[e] == expected[e] ? 1 : 0;
+        }
+    }
+    return same;
+}
+
+/// The output elements of the model P (its inputs one after another on each line, its outputs one after another)
+/// on the lines of tflm/inputs/<model>.txt that are TensorFlow Lite Micro's (tflm/outputs), and their count.
+template <class P, std::size_t... I, std::size_t... O>
+std::pair<std::size_t, std::size_t> lines_as_tflm(const std::string& model, std::index_sequence<I...>,
+                                                  std::index_sequence<O...>) {
     const std::vector<long long> inputs = tflm_numbers("inputs", model);
     const std::vector<long long> outputs = tflm_numbers("outputs", model);
     const std::size_t line = (std::size_t{0} + ... + P::plan.tensors[P::input_tensor(I)].count);
+    const std::size_t out_counts[] = {P::plan.tensors[P::output_tensor(O)].count...};
+    const std::size_t out_line = (std::size_t{0} + ... + out_counts[O]);
     REQUIRE(inputs.size() % line == 0);
     const std::size_t runs = inputs.size() / line;
-    REQUIRE(outputs.size() == runs * Y::rows * Y::cols);
+    REQUIRE(outputs.size() == runs * out_line);
     typename P::storage s{};
     std::size_t same = 0;
     for (std::size_t r = 0; r < runs; ++r) {
         P::run_into(s, input_from<P, I>(inputs.data() + r * line)...);
-        const auto y = P::template output<0>(s);
-        for (std::size_t e = 0; e < Y::rows * Y::cols; ++e) {
-            if constexpr (std::is_same_v<typename Y::value_type, float>) {
-                same += std::bit_cast<std::uint32_t>(y.data()[e]) ==
-                        static_cast<std::uint32_t>(outputs[r * Y::rows * Y::cols + e]);
-            } else {
-                same += y.data()[e] == outputs[r * Y::rows * Y::cols + e];
-            }
-        }
+        std::size_t start = r * out_line;
+        ((same += output_matches<P, O>(s, outputs.data() + start), start += out_counts[O]), ...);
     }
     return {same, outputs.size()};
+}
+template <class P, std::size_t... I>
+std::pair<std::size_t, std::size_t> lines_as_tflm(const std::string& model, std::index_sequence<I...> in) {
+    return lines_as_tflm<P>(model, in, std::make_index_sequence<P::outputs>{});
 }
 
 }  // namespace
@@ -192,5 +208,51 @@ TEST_CASE("program_encoder_block_d64_int8", "[tflite]") {
     using block = cta::tflite::program<files::encoder_block_d64_int8_tflite>;
     const auto [same, count] = lines_as_tflm<block>("encoder_block_d64_int8", std::make_index_sequence<1>{});
     CHECK(count == 4 * 16 * 64);
+    CHECK(same == count);
+}
+
+TEST_CASE("gelu_int8_at_run_time", "[tflite]") {
+    // gelu/tables.txt read from disk: each case's quantization (numbers the compiler cannot see) and TensorFlow Lite's
+    // 256 outputs.
+    const std::vector<long long> rows = tflm_numbers("../gelu", "tables");
+    REQUIRE(rows.size() == 8 * 261);
+    std::size_t same = 0;
+    for (std::size_t r = 0; r < 8; ++r) {
+        const long long* c = rows.data() + r * 261;
+        const auto table = cta::quantized::prepare_gelu_int8(
+            std::bit_cast<float>(static_cast<std::uint32_t>(c[0])), static_cast<std::int32_t>(c[1]),
+            std::bit_cast<float>(static_cast<std::uint32_t>(c[2])), static_cast<std::int32_t>(c[3]), c[4] != 0);
+        std::int8_t x[256], y[256];
+        for (int v = -128; v <= 127; ++v) x[v + 128] = static_cast<std::int8_t>(v);
+        cta::quantized::gelu(table, x, 256, y);
+        for (std::size_t i = 0; i < 256; ++i) same += y[i] == c[5 + i] ? 1 : 0;
+    }
+    CHECK(same == 8 * 256);
+
+    // The file's 8 GELU operators on every int8 value: the same outputs, in the order of the rows.
+    using gelu_file = cta::tflite::program<files::gelu_int8_tflite>;
+    std::vector<long long> line;
+    for (int k = 0; k < 4; ++k)
+        for (int v = -128; v <= 127; ++v) line.push_back(v);
+    gelu_file::storage s{};
+    gelu_file::run_into(s, input_from<gelu_file, 0>(line.data()), input_from<gelu_file, 1>(line.data()),
+                        input_from<gelu_file, 2>(line.data()), input_from<gelu_file, 3>(line.data()));
+    std::size_t file_same = 0;
+    [&]<std::size_t... O>(std::index_sequence<O...>) {
+        ((file_same += [&] {
+              std::size_t n = 0;
+              const auto y = gelu_file::output<O>(s);
+              for (std::size_t i = 0; i < 256; ++i) n += y(0, i) == rows[O * 261 + 5 + i] ? 1 : 0;
+              return n;
+          }()),
+         ...);
+    }(std::make_index_sequence<8>{});
+    CHECK(file_same == 8 * 256);
+}
+
+TEST_CASE("program_int16_mul_softmax", "[tflite]") {
+    using int16_ops = cta::tflite::program<files::int16_ops_tflite>;
+    const auto [same, count] = lines_as_tflm<int16_ops>("int16_ops", std::make_index_sequence<3>{});
+    CHECK(count == 8 * 3 * 256);
     CHECK(same == count);
 }

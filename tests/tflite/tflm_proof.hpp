@@ -43,21 +43,41 @@ constexpr auto input_of(const long long* line) {
     return in;
 }
 
+/// The elements of output O of the evaluation in `s`, from element 0 of `expected` on: the count of those equal to
+/// TensorFlow Lite Micro's numbers.
+template <class P, std::size_t O>
+constexpr std::size_t output_matches(const typename P::storage& s, const long long* expected) {
+    const auto y = P::template output<O>(s);
+    std::size_t same = 0;
+    for (std::size_t i = 0; i < y.rows; ++i)
+        for (std::size_t j = 0; j < y.cols; ++j) same += to_number(y(i, j)) == expected[i * y.cols + j] ? 1 : 0;
+    return same;
+}
+
 /// Whether the model P computes, for lines `first` to `last - 1` of its `runs` lines of inputs, TensorFlow Lite
-/// Micro's lines of outputs (its inputs, and its one output, as `input_of` reads them).
-template <class P, std::size_t NI, std::size_t NO, std::size_t... I>
+/// Micro's lines of outputs (its inputs as `input_of` reads them; its outputs one after another on a line, each in
+/// row-major order).
+template <class P, std::size_t NI, std::size_t NO, std::size_t... I, std::size_t... O>
 constexpr bool runs_as_tflm(const long long (&inputs)[NI], const long long (&outputs)[NO], std::size_t runs,
-                            std::size_t first, std::size_t last, std::index_sequence<I...>) {
-    using Y = typename P::template output_type<0>;
+                            std::size_t first, std::size_t last, std::index_sequence<I...>,
+                            std::index_sequence<O...>) {
     const std::size_t line = (std::size_t{0} + ... + P::plan.tensors[P::input_tensor(I)].count);
-    if (P::outputs != 1 || NI != runs * line || NO != runs * Y::rows * Y::cols || last > runs) return false;
+    constexpr std::size_t out_counts[] = {P::plan.tensors[P::output_tensor(O)].count...};
+    constexpr std::size_t out_line = (std::size_t{0} + ... + out_counts[O]);
+    if (NI != runs * line || NO != runs * out_line || last > runs) return false;
     for (std::size_t r = first; r < last; ++r) {
-        const Y y = P::run(input_of<P, I>(inputs + r * line)...);
-        for (std::size_t i = 0; i < Y::rows; ++i)
-            for (std::size_t j = 0; j < Y::cols; ++j)
-                if (to_number(y(i, j)) != outputs[(r * Y::rows + i) * Y::cols + j]) return false;
+        typename P::storage s{};
+        P::run_into(s, input_of<P, I>(inputs + r * line)...);
+        std::size_t start = r * out_line, same = 0;
+        ((same += output_matches<P, O>(s, outputs + start), start += out_counts[O]), ...);
+        if (same != out_line) return false;
     }
     return true;
+}
+template <class P, std::size_t NI, std::size_t NO, std::size_t... I>
+constexpr bool runs_as_tflm(const long long (&inputs)[NI], const long long (&outputs)[NO], std::size_t runs,
+                            std::size_t first, std::size_t last, std::index_sequence<I...> in) {
+    return runs_as_tflm<P>(inputs, outputs, runs, first, last, in, std::make_index_sequence<P::outputs>{});
 }
 template <class P, std::size_t NI, std::size_t NO>
 constexpr bool computes_as_tflm(const long long (&inputs)[NI], const long long (&outputs)[NO], std::size_t runs) {

@@ -543,10 +543,58 @@ def multi_head_attention(tfl):
     return w.finish([x], [out], "cta: two heads of int8 self-attention and W_O (tests/tflite/write_blocks.py)")
 
 
+def int16_ops(tfl):
+    """int16 MUL and SOFTMAX as TensorFlow Lite's 16x8 quantization has them (zero points 0): inputs a and b of 4 x 64
+    and c of 64; outputs a * b, a * c (c broadcast over the rows) and softmax(a) over each row of 64 (scale 1/32768)."""
+    ops = tfl.BuiltinOperator.BuiltinOperator
+    types = tfl.TensorType.TensorType
+    kinds = tfl.BuiltinOptions.BuiltinOptions
+    w = Writer(tfl)
+    a = w.tensor("a", [4, 64], types.INT16, [f32(4.0 / 32768)], [0])
+    b = w.tensor("b", [4, 64], types.INT16, [f32(3.0 / 32768)], [0])
+    c = w.tensor("c", [64], types.INT16, [f32(0.5 / 32768)], [0])
+    ab = w.tensor("a_times_b", [4, 64], types.INT16, [f32(6.0 / 32768)], [0])
+    w.op(ops.MUL, 4, [a, b], [ab], kinds.MulOptions, tfl.MulOptions.MulOptionsT())
+    ac = w.tensor("a_times_c", [4, 64], types.INT16, [f32(1.0 / 32768)], [0])
+    w.op(ops.MUL, 4, [a, c], [ac], kinds.MulOptions, tfl.MulOptions.MulOptionsT())
+    sa = w.tensor("softmax_a", [4, 64], types.INT16, [1.0 / 32768], [0])
+    options = tfl.SoftmaxOptions.SoftmaxOptionsT()
+    options.beta = 1.0
+    w.op(ops.SOFTMAX, 3, [a], [sa], kinds.SoftmaxOptions, options)
+    return w.finish([a, b, c], [ab, ac, sa], "cta: int16 MUL and SOFTMAX (tests/tflite/write_blocks.py)")
+
+
+# GELU's cases: input scale and zero point, output scale and zero point (gelu/tables.sh has the same four).
+GELU_CASES = ((0.0625, 0, 0.0318, -123), (0.05, 10, 0.025, -121), (0.1, -20, 0.05, -125), (0.02, -5, 0.011, -111))
+
+
+def gelu(tfl):
+    """int8 GELU of every int8 value, for four quantizations (GELU_CASES): inputs x0 to x3 of 256 elements, outputs
+    GELU(x0), GELU(x0) approximate (the tanh form), GELU(x1), ..., quantized as each case says."""
+    ops = tfl.BuiltinOperator.BuiltinOperator
+    types = tfl.TensorType.TensorType
+    kinds = tfl.BuiltinOptions.BuiltinOptions
+    w = Writer(tfl)
+    inputs, outputs = [], []
+    for k, (scale, zero_point, out_scale, out_zero_point) in enumerate(GELU_CASES):
+        x = w.tensor("x%d" % k, [256], types.INT8, [f32(scale)], [zero_point])
+        inputs.append(x)
+        for approximate in (False, True):
+            name = ("gelu_approximate%d" if approximate else "gelu%d") % k
+            y = w.tensor(name, [256], types.INT8, [f32(out_scale)], [out_zero_point])
+            options = tfl.GeluOptions.GeluOptionsT()
+            options.approximate = approximate
+            w.op(ops.GELU, 1, [x], [y], kinds.GeluOptions, options)
+            outputs.append(y)
+    return w.finish(inputs, outputs, "cta: int8 GELU on every int8 value (tests/tflite/write_blocks.py)")
+
+
 BLOCKS = {"activations_int8": activations,
           "encoder_block_int8": encoder_block,
           "encoder_block_adj_x_int8": lambda tfl: encoder_block(tfl, transposed=True),
           "encoder_block_d64_int8": lambda tfl: encoder_block(tfl, dm=WIDE, seed=20261210),
+          "gelu_int8": gelu,
+          "int16_ops": int16_ops,
           "multi_head_attention_int8": multi_head_attention,
           "self_attention_int8": self_attention}
 
@@ -572,7 +620,7 @@ def main():
     names = ["Buffer", "Tensor", "QuantizationParameters", "OperatorCode", "Operator", "SubGraph", "Model",
              "BuiltinOperator", "TensorType", "BuiltinOptions", "FullyConnectedOptions", "ReshapeOptions",
              "TransposeOptions", "BatchMatMulOptions", "MulOptions", "SoftmaxOptions", "AddOptions", "SubOptions",
-             "ReducerOptions", "SquaredDifferenceOptions", "ActivationFunctionType"]
+             "ReducerOptions", "SquaredDifferenceOptions", "ActivationFunctionType", "GeluOptions"]
 
     class Schema:
         pass

@@ -53,11 +53,12 @@
 /// quantizations, and `add(params, a, a_rows, a_cols, b, b_rows, b_cols, out)` (and `subtract`, `multiply`,
 /// `squared_difference`) compute the same integers over pointers, with the same broadcasting.
 ///
-/// int16 ADD and SUB (TensorFlow Lite's 16x8 quantization, activations in int16 with zero point 0): `add_params_int16`
-/// and `subtract_params_int16` derive the parameters as TensorFlow Lite Micro's `Prepare` does for int16, the same
-/// formulas with `left_shift = 15` (2^15 for 2^20) and the activation range within [-32768, 32767], and `add` and
-/// `subtract` over `std::int16_t` pointers compute each output as above (TensorFlow Lite Micro's int16 kernels:
-/// reference_ops::Add with its general scaling, not the power-of-two path, and reference_ops::Sub). They require
+/// int16 ADD, SUB and MUL (TensorFlow Lite's 16x8 quantization, activations in int16 with zero point 0):
+/// `add_params_int16`, `subtract_params_int16` and `multiply_params_int16` derive the parameters as TensorFlow Lite
+/// Micro's `Prepare` does for int16, the same formulas with `left_shift = 15` (2^15 for 2^20) and the activation
+/// range within [-32768, 32767], and `add`, `subtract` and `multiply` over `std::int16_t` pointers compute each
+/// output as above (TensorFlow Lite Micro's int16 kernels: reference_ops::Add with its general scaling, not the
+/// power-of-two path, reference_ops::Sub and reference_integer_ops::Mul). ADD and SUB require
 /// `2 max(sx, sy) / (2^15 so) < 1` (`precondition::output_scale_must_be_above_2_max_input_scale_over_2_to_the_15`).
 ///
 /// Every function is `constexpr` and `noexcept`, allocates nothing, and gives the same bits in a constant evaluation
@@ -192,13 +193,14 @@ CTA_DETAIL_TARGET_TAG constexpr elementwise_params prepare_subtract(per_tensor x
     return p;
 }
 
-/// @brief MUL's parameters (TensorFlow Lite's `Prepare` of MUL for int8: `sx sy / so` in double).
+/// @brief MUL's parameters (TensorFlow Lite's `Prepare` of MUL for int8, or int16 with T: `sx sy / so` in double).
+template <class T = std::int8_t>
 CTA_DETAIL_TARGET_TAG constexpr elementwise_params prepare_multiply(per_tensor x, per_tensor y, per_tensor out,
                                                                     fused_activation activation) noexcept {
     elementwise_params p = offsets_of(x, y, out);
     p.output = quantize_multiplier(static_cast<double>(x.scale()) * static_cast<double>(y.scale()) /
                                    static_cast<double>(out.scale()));
-    set_activation_range(p, activation, out);
+    set_activation_range<T>(p, activation, out);
     return p;
 }
 
@@ -257,11 +259,11 @@ CTA_DETAIL_TARGET_TAG constexpr T subtract_element(T x, T y, const elementwise_p
     return clamp_output<T>(multiply_by_quantized_multiplier(difference, p.output) + p.output_offset, p);
 }
 
-/// @brief One output of MUL.
-CTA_DETAIL_TARGET_TAG constexpr std::int8_t multiply_element(std::int8_t x, std::int8_t y,
-                                                             const elementwise_params& p) noexcept {
+/// @brief One output of MUL (T `std::int8_t`, or `std::int16_t` with int16's parameters).
+template <class T = std::int8_t>
+CTA_DETAIL_TARGET_TAG constexpr T multiply_element(T x, T y, const elementwise_params& p) noexcept {
     const std::int32_t product = (x + p.input1_offset) * (y + p.input2_offset);
-    return clamp_output(multiply_by_quantized_multiplier(product, p.output) + p.output_offset, p);
+    return clamp_output<T>(multiply_by_quantized_multiplier(product, p.output) + p.output_offset, p);
 }
 
 /// @brief One output of SQUARED_DIFFERENCE.
@@ -384,6 +386,13 @@ CTA_DETAIL_TARGET_TAG constexpr elementwise_params subtract_params_int16(
 }
 ///@}
 
+/// @brief The parameters of int16 MUL (`sx sy / so` in double, the activation range within the int16 range), as
+/// TensorFlow Lite Micro's `Prepare` derives them for int16: for `multiply` over `std::int16_t` pointers.
+CTA_DETAIL_TARGET_TAG constexpr elementwise_params multiply_params_int16(
+    per_tensor x, per_tensor y, per_tensor out, fused_activation activation = fused_activation::none) noexcept {
+    return detail::prepare_multiply<std::int16_t>(x, y, out, activation);
+}
+
 /// @brief TensorFlow Lite's int8 ADD, SUB, MUL and SQUARED_DIFFERENCE over pointers, with the parameters of the
 /// functions above: `out` (rows x cols) from `a` (a_rows x a_cols) and `b` (b_rows x b_cols), row-major, broadcast
 /// as the file's description says (in each dimension the extents are equal or one of them is 1:
@@ -403,7 +412,7 @@ CTA_DETAIL_TARGET_TAG constexpr void subtract(const elementwise_params& p, const
 CTA_DETAIL_TARGET_TAG constexpr void multiply(const elementwise_params& p, const std::int8_t* a, std::size_t a_rows,
                                               std::size_t a_cols, const std::int8_t* b, std::size_t b_rows,
                                               std::size_t b_cols, std::int8_t* out) noexcept {
-    detail::elementwise<detail::multiply_element>(p, a, a_rows, a_cols, b, b_rows, b_cols, out);
+    detail::elementwise<detail::multiply_element<std::int8_t>>(p, a, a_rows, a_cols, b, b_rows, b_cols, out);
 }
 CTA_DETAIL_TARGET_TAG constexpr void squared_difference(const elementwise_params& p, const std::int8_t* a,
                                                         std::size_t a_rows, std::size_t a_cols, const std::int8_t* b,
@@ -413,8 +422,8 @@ CTA_DETAIL_TARGET_TAG constexpr void squared_difference(const elementwise_params
 }
 ///@}
 
-/// @brief TensorFlow Lite Micro's int16 ADD and SUB over pointers, with the parameters of `add_params_int16` and
-/// `subtract_params_int16`, shaped and broadcast as the int8 functions above.
+/// @brief TensorFlow Lite Micro's int16 ADD, SUB and MUL over pointers, with the parameters of `add_params_int16`,
+/// `subtract_params_int16` and `multiply_params_int16`, shaped and broadcast as the int8 functions above.
 ///@{
 CTA_DETAIL_TARGET_TAG constexpr void add(const elementwise_params& p, const std::int16_t* a, std::size_t a_rows,
                                          std::size_t a_cols, const std::int16_t* b, std::size_t b_rows,
@@ -425,6 +434,11 @@ CTA_DETAIL_TARGET_TAG constexpr void subtract(const elementwise_params& p, const
                                               std::size_t a_cols, const std::int16_t* b, std::size_t b_rows,
                                               std::size_t b_cols, std::int16_t* out) noexcept {
     detail::elementwise<detail::subtract_element<std::int16_t>>(p, a, a_rows, a_cols, b, b_rows, b_cols, out);
+}
+CTA_DETAIL_TARGET_TAG constexpr void multiply(const elementwise_params& p, const std::int16_t* a, std::size_t a_rows,
+                                              std::size_t a_cols, const std::int16_t* b, std::size_t b_rows,
+                                              std::size_t b_cols, std::int16_t* out) noexcept {
+    detail::elementwise<detail::multiply_element<std::int16_t>>(p, a, a_rows, a_cols, b, b_rows, b_cols, out);
 }
 ///@}
 
@@ -479,7 +493,7 @@ CTA_DETAIL_TARGET_TAG constexpr auto multiply(const A& a, const B& b) noexcept {
         return 0;
     } else {
         constexpr elementwise_params p = detail::prepare_multiply(A::quantization, B::quantization, Q, Activation);
-        return detail::elementwise<detail::multiply_element, Q>(a, b, p);
+        return detail::elementwise<detail::multiply_element<std::int8_t>, Q>(a, b, p);
     }
 }
 

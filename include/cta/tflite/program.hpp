@@ -31,15 +31,18 @@
 ///   with the multiplier of `double(float(s_lhs * s_rhs)) / double(s_output)`; with `adj_x` the left-hand side is
 ///   first transposed into a scratch tensor of the storage, as TensorFlow Lite Micro transposes it;
 /// - SOFTMAX, int8 to int8 (the output's scale 1/256 and zero point -128, as TensorFlow Lite requires):
-///   `prepare_softmax_int8(s_input, beta)`, a row per last dimension;
+///   `prepare_softmax_int8(s_input, beta)`, a row per last dimension; int16 to int16 (zero points 0, the output's
+///   scale 1/32768), `prepare_softmax_int16(s_input, beta)` and TensorFlow Lite Micro's tables
+///   (`softmax_int16_luts_for<float>`);
 /// - ADD, SUB, MUL, SQUARED_DIFFERENCE, int8, with `cta::quantized::detail::prepare_add` and the others (their fused
 ///   activation NONE or a RELU), broadcast where each operand, as a matrix, has the output's rows or 1 and the
-///   output's columns or 1; ADD and SUB, int16 (zero points 0, as TensorFlow Lite's 16x8 quantization has them),
-///   with `add_params_int16` and `subtract_params_int16`, broadcast the same way (TensorFlow Lite Micro's int16 ADD
+///   output's columns or 1; ADD, SUB and MUL, int16 (zero points 0, as TensorFlow Lite's 16x8 quantization has
+///   them), with `add_params_int16` and the others, broadcast the same way (TensorFlow Lite Micro's int16 ADD
 ///   takes its general path whatever `pot_scale_int16` says, and so does cta);
 /// - MEAN, int8, over the last axis (or the first of two), `prepare_mean`; RSQRT, int8, `prepare_rsqrt`;
 /// - LOGISTIC and TANH, int8 (LOGISTIC's output zero point -128, as TensorFlow Lite requires),
-///   `prepare_logistic_tanh_int8`;
+///   `prepare_logistic_tanh_int8`; GELU, int8 (`approximate` or not), `prepare_gelu_int8`'s table, as TensorFlow
+///   Lite's interpreter computes it (TensorFlow Lite Micro has no GELU);
 /// - QUANTIZE float32 to int8 or int16 (`round(x / scale)` in float, ties away from zero, plus the zero point), and
 ///   from int8, int16 or int32 to int8 or int16 (`cta::quantized::requantize` with the multiplier of
 ///   `double(s_input) / double(s_output)`); DEQUANTIZE int8 or int16 to float32 (`scale * (q - zero point)` in
@@ -60,6 +63,7 @@
 #include <cta/matrix.hpp>
 #include <cta/quantized/batch_matmul.hpp>
 #include <cta/quantized/elementwise.hpp>
+#include <cta/quantized/gelu.hpp>
 #include <cta/quantized/fixed_point.hpp>
 #include <cta/quantized/fully_connected.hpp>
 #include <cta/quantized/logistic_tanh.hpp>
@@ -100,7 +104,10 @@ enum class kernel : unsigned char {
     logistic_int8,                    ///< LOGISTIC, int8
     tanh_int8,                        ///< TANH, int8
     add_int16,                        ///< ADD, int16
-    subtract_int16                    ///< SUB, int16
+    subtract_int16,                   ///< SUB, int16
+    gelu_int8,                        ///< GELU, int8 (a table)
+    multiply_int16,                   ///< MUL, int16
+    softmax_int16                     ///< SOFTMAX, int16 to int16
 };
 
 /// @brief Why `program` cannot evaluate an operator; `supported` where it can.
@@ -210,12 +217,14 @@ struct op_plan {
     std::size_t axis = 0;  // MEAN: the axis of the rows x cols input it takes the means along
     cta::quantized::elementwise_params elementwise{};
     cta::quantized::softmax_int8_params softmax{};
+    cta::quantized::softmax_int16_params softmax_int16{};
     cta::quantized::mean_params mean{};
     cta::quantized::rsqrt_params rsqrt{};
     cta::quantized::logistic_tanh_params logistic_tanh{};
     cta::quantized::batch_matmul_params batch_matmul{};
     cta::quantized::batch_shape lhs_batches{}, rhs_batches{};
     bool adj_x = false, adj_y = false;
+    bool approximate = false;                   // GELU's option
     cta::quantized::per_tensor quantization{};  // QUANTIZE's output, DEQUANTIZE's input
     std::int32_t input_zero_point = 0;          // QUANTIZE from an integer tensor: the input's zero point
     std::size_t scratch = no_tensor;            // BATCH_MATMUL with adj_x: its left-hand side transposed
@@ -433,9 +442,10 @@ CTA_DETAIL_TARGET_TAG constexpr bool plan_elementwise_extents(op_plan& o, const 
     return true;
 }
 
-/// int16 ADD's and SUB's plan (TensorFlow Lite Micro's `CalculateOpDataAdd` and `CalculateOpDataSub` for int16).
+/// int16 ADD's, SUB's and MUL's plan (TensorFlow Lite Micro's `CalculateOpDataAdd`, `CalculateOpDataSub` and
+/// `CalculateOpDataMul` for int16).
 template <class Byte>
-CTA_DETAIL_TARGET_TAG constexpr void plan_add_int16(op_plan& o, const op<Byte>& op, const tensor<Byte>& x,
+CTA_DETAIL_TARGET_TAG constexpr void plan_elementwise_int16(op_plan& o, const op<Byte>& op, const tensor<Byte>& x,
                                                     const tensor<Byte>& x2, const tensor<Byte>& y,
                                                     const tensor_plan& tx, const tensor_plan& tx2,
                                                     const tensor_plan& ty) noexcept {
@@ -446,12 +456,18 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_add_int16(op_plan& o, const op<Byte>& 
     }
     if (!plan_elementwise_extents(o, x, x2, y, tx, tx2, ty)) return;
     q::fused_activation f = q::fused_activation::none;
-    if (!elementwise_activation(op.add().fused_activation, f)) {
+    const bool mul = o.code == builtin_operator::mul;
+    if (!elementwise_activation(mul ? op.mul().fused_activation : op.add().fused_activation, f)) {
         o.why = unsupported::options;
         return;
     }
     const bool sub = o.code == builtin_operator::sub;
     const q::per_tensor qa = per_tensor_of(x), qb = per_tensor_of(x2), qy = per_tensor_of(y);
+    if (mul) {
+        o.k = kernel::multiply_int16;
+        o.elementwise = q::detail::prepare_multiply<std::int16_t>(qa, qb, qy, f);
+        return;
+    }
     if (!q::detail::output_multiplier_below_1(qa, qb, qy, sub, 15)) {
         o.why = unsupported::quantization;
         return;
@@ -539,6 +555,26 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_operator(plan<Tensors, Ops, Channels>&
         o.k = kernel::transpose;
         return;
     }
+    if (code == builtin_operator::softmax && x.type() == tensor_type::int16 && y.type() == tensor_type::int16) {
+        // int16 to int16 (TensorFlow Lite Micro's checks: zero points 0, the output's scale 1/32768 within a
+        // thousandth of it; the differences' shift at most 15, as cta's kernel takes it).
+        const double real = static_cast<double>(quantization_valid(x) ? per_tensor_of(x).scale() : 0.0F) *
+                            static_cast<double>(op.softmax().beta) / (10.0 / 65535.0);
+        const float error = quantization_valid(y) ? per_tensor_of(y).scale() - 1.0F / 32768.0F : 1.0F;
+        if (!quantization_valid(x) || !quantization_valid(y) || error > 0.001F / 32768.0F ||
+            error < -0.001F / 32768.0F || !(real > 0.0) || q::quantize_multiplier(real).shift > 15) {
+            o.why = unsupported::quantization;
+        } else if (tx.count != ty.count || tx.cols == 0) {
+            o.why = unsupported::shapes;
+        } else {
+            o.k = kernel::softmax_int16;
+            o.softmax_int16 = q::prepare_softmax_int16(static_cast<double>(per_tensor_of(x).scale()),
+                                                       static_cast<double>(op.softmax().beta));
+            o.rows = tx.count / tx.cols;
+            o.cols = tx.cols;
+        }
+        return;
+    }
     if (code == builtin_operator::softmax) {
         const float beta = op.softmax().beta;
         if (!x_int8 || !y_int8) {
@@ -558,22 +594,10 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_operator(plan<Tensors, Ops, Channels>&
         }
         return;
     }
-    if (code == builtin_operator::rsqrt) {
-        if (!x_int8 || !y_int8) {
-            o.why = unsupported::tensor_types;
-        } else if (!int8_quantization_valid(x) || !int8_quantization_valid(y)) {
-            o.why = unsupported::quantization;
-        } else if (tx.count != ty.count) {
-            o.why = unsupported::shapes;
-        } else {
-            o.k = kernel::rsqrt_int8;
-            const q::per_tensor qx = per_tensor_of(x), qy = per_tensor_of(y);
-            o.rsqrt = {qx.zero_point, q::prepare_rsqrt(qx.scale(), qy.scale()), qy.zero_point};
-            o.depth = tx.count;
-        }
-        return;
-    }
-    if (code == builtin_operator::logistic || code == builtin_operator::tanh) {
+    if (code == builtin_operator::rsqrt || code == builtin_operator::logistic || code == builtin_operator::tanh ||
+        code == builtin_operator::gelu) {
+        // One int8 input, one int8 output of its elements (LOGISTIC's output zero point -128, as TensorFlow Lite
+        // requires).
         const bool logistic = code == builtin_operator::logistic;
         if (!x_int8 || !y_int8) {
             o.why = unsupported::tensor_types;
@@ -583,9 +607,18 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_operator(plan<Tensors, Ops, Channels>&
         } else if (tx.count != ty.count) {
             o.why = unsupported::shapes;
         } else {
-            o.k = logistic ? kernel::logistic_int8 : kernel::tanh_int8;
-            o.logistic_tanh = q::prepare_logistic_tanh_int8(per_tensor_of(x).scale(), per_tensor_of(x).zero_point);
+            const q::per_tensor qx = per_tensor_of(x), qy = per_tensor_of(y);
             o.depth = tx.count;
+            if (code == builtin_operator::rsqrt) {
+                o.k = kernel::rsqrt_int8;
+                o.rsqrt = {qx.zero_point, q::prepare_rsqrt(qx.scale(), qy.scale()), qy.zero_point};
+            } else if (code == builtin_operator::gelu) {
+                o.k = kernel::gelu_int8;
+                o.approximate = op.gelu().approximate;
+            } else {
+                o.k = logistic ? kernel::logistic_int8 : kernel::tanh_int8;
+                o.logistic_tanh = q::prepare_logistic_tanh_int8(qx.scale(), qx.zero_point);
+            }
         }
         return;
     }
@@ -628,9 +661,9 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_operator(plan<Tensors, Ops, Channels>&
     o.input2 = static_cast<std::size_t>(inputs[1]);
     const auto x2 = graph.tensors()[o.input2];
     const tensor_plan& tx2 = p.tensors[o.input2];
-    if ((code == builtin_operator::add || code == builtin_operator::sub) && x.type() == tensor_type::int16 &&
-        x2.type() == tensor_type::int16 && y.type() == tensor_type::int16) {
-        plan_add_int16(o, op, x, x2, y, tx, tx2, ty);
+    if ((code == builtin_operator::add || code == builtin_operator::sub || code == builtin_operator::mul) &&
+        x.type() == tensor_type::int16 && x2.type() == tensor_type::int16 && y.type() == tensor_type::int16) {
+        plan_elementwise_int16(o, op, x, x2, y, tx, tx2, ty);
         return;
     }
     if (!x_int8 || !y_int8 || x2.type() != tensor_type::int8) {
@@ -785,7 +818,7 @@ CTA_DETAIL_TARGET_TAG constexpr plan<Tensors, Ops, Channels> make_plan(const mod
                    o.code == builtin_operator::batch_matmul || o.code == builtin_operator::add ||
                    o.code == builtin_operator::sub || o.code == builtin_operator::mul ||
                    o.code == builtin_operator::squared_difference || o.code == builtin_operator::logistic ||
-                   o.code == builtin_operator::tanh) {
+                   o.code == builtin_operator::tanh || o.code == builtin_operator::gelu) {
             plan_operator(p, o, m, graph, op);
         } else {
             o.why = unsupported::operator_code;
@@ -1141,6 +1174,14 @@ private:
     template <std::size_t I>
     static constexpr auto channel_parameters_ = channels_of_<I>();
     template <std::size_t I>
+    static constexpr cta::quantized::gelu_int8_table gelu_table_ = cta::quantized::prepare_gelu_int8(
+        plan.tensors[plan.ops[I].input].quantization.scale(), plan.tensors[plan.ops[I].input].quantization.zero_point,
+        plan.tensors[plan.ops[I].output].quantization.scale(),
+        plan.tensors[plan.ops[I].output].quantization.zero_point, plan.ops[I].approximate);
+    template <std::size_t>  // a template, so that only a program with int16 SOFTMAX computes it
+    static constexpr cta::quantized::softmax_int16_luts softmax_int16_luts_ =
+        cta::quantized::softmax_int16_luts_for<float>();
+    template <std::size_t I>
     static constexpr cta::quantized::softmax_int8_table softmax_table_ =
         cta::quantized::tabulate_softmax(plan.ops[I].softmax);
 
@@ -1211,6 +1252,9 @@ private:
                                                  o.lhs_batches, read_<std::int8_t>(s, o.input2), o.rhs_batches,
                                                  write_<std::int8_t>(s, o.output), o.rows, o.a_cols, o.cols,
                                                  o.adj_y ? 1 : o.cols, o.adj_y ? o.a_cols : 1);
+        } else if constexpr (o.k == kernel::softmax_int16) {
+            cta::quantized::softmax(read_<std::int16_t>(s, o.input), o.rows, o.cols, o.softmax_int16,
+                                    softmax_int16_luts_<0>, write_<std::int16_t>(s, o.output));
         } else if constexpr (o.k == kernel::softmax_int8) {
             cta::quantized::softmax(read_<std::int8_t>(s, o.input), o.rows, o.cols, softmax_table_<I>,
                                     write_<std::int8_t>(s, o.output));
@@ -1228,14 +1272,17 @@ private:
             } else {
                 cta::quantized::squared_difference(o.elementwise, a, o.a_rows, o.a_cols, b, o.b_rows, o.b_cols, y);
             }
-        } else if constexpr (o.k == kernel::add_int16 || o.k == kernel::subtract_int16) {
+        } else if constexpr (o.k == kernel::add_int16 || o.k == kernel::subtract_int16 ||
+                             o.k == kernel::multiply_int16) {
             const std::int16_t* a = read_<std::int16_t>(s, o.input);
             const std::int16_t* b = read_<std::int16_t>(s, o.input2);
             std::int16_t* y = write_<std::int16_t>(s, o.output);
             if constexpr (o.k == kernel::add_int16) {
                 cta::quantized::add(o.elementwise, a, o.a_rows, o.a_cols, b, o.b_rows, o.b_cols, y);
-            } else {
+            } else if constexpr (o.k == kernel::subtract_int16) {
                 cta::quantized::subtract(o.elementwise, a, o.a_rows, o.a_cols, b, o.b_rows, o.b_cols, y);
+            } else {
+                cta::quantized::multiply(o.elementwise, a, o.a_rows, o.a_cols, b, o.b_rows, o.b_cols, y);
             }
         } else if constexpr (o.k == kernel::mean_int8) {
             if constexpr (o.axis == 1) {
@@ -1247,6 +1294,9 @@ private:
             }
         } else if constexpr (o.k == kernel::rsqrt_int8) {
             cta::quantized::rsqrt(o.rsqrt, read_<std::int8_t>(s, o.input), o.depth, write_<std::int8_t>(s, o.output));
+        } else if constexpr (o.k == kernel::gelu_int8) {
+            cta::quantized::gelu(gelu_table_<I>, read_<std::int8_t>(s, o.input), o.depth,
+                                 write_<std::int8_t>(s, o.output));
         } else if constexpr (o.k == kernel::logistic_int8) {
             cta::quantized::logistic(o.logistic_tanh, read_<std::int8_t>(s, o.input), o.depth,
                                      write_<std::int8_t>(s, o.output));

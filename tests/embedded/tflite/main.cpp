@@ -20,6 +20,7 @@
 #include <cta/version.hpp>
 
 #include "line.hpp"
+#include <gelu_tables.hpp>
 #include <tflite_files.hpp>
 #include <tflm_expected.hpp>
 
@@ -37,6 +38,8 @@ using multi_head_attention = cta::tflite::program<firmware::files::multi_head_at
 using add0 = cta::tflite::program<firmware::files::add0_tflite>;
 using sub0 = cta::tflite::program<firmware::files::sub0_tflite>;
 using quantize0 = cta::tflite::program<firmware::files::quantize0_tflite>;
+using gelu = cta::tflite::program<firmware::files::gelu_int8_tflite>;
+using int16_ops = cta::tflite::program<firmware::files::int16_ops_tflite>;
 
 hello_int8::storage hello_int8_storage;
 hello_float::storage hello_float_storage;
@@ -48,6 +51,8 @@ multi_head_attention::storage multi_head_attention_storage;
 add0::storage add0_storage;
 sub0::storage sub0_storage;
 quantize0::storage quantize0_storage;
+gelu::storage gelu_storage;
+int16_ops::storage int16_ops_storage;
 
 /// A number of tflm/ as a matrix element (a float by its bits), read through volatile.
 template <class T>
@@ -82,21 +87,29 @@ typename P::template input_type<K> input_from(const long long* numbers) {
     return x;
 }
 
-/// Evaluates P (its inputs one after another on each line, one output) on every line of `inputs` into `s` and counts
-/// the output elements equal to `outputs`'; prints the model's line: `<name>: <same> of <count> output elements as
-/// TensorFlow Lite Micro's, storage <bytes> bytes`.
-template <class P, std::size_t NI, std::size_t NO, std::size_t... I>
+/// The elements of output O of the evaluation in `s` equal to TensorFlow Lite Micro's numbers from `expected` on.
+template <class P, std::size_t O>
+std::size_t output_matches(const typename P::storage& s, const long long* expected) {
+    const auto y = P::template output<O>(s);
+    std::size_t same = 0;
+    for (std::size_t e = 0; e < y.rows * y.cols; ++e) same += number(y.data()[e]) == expected[e] ? 1 : 0;
+    return same;
+}
+
+/// Evaluates P (its inputs one after another on each line, its outputs one after another) on every line of `inputs`
+/// into `s` and counts the output elements equal to `outputs`'; prints the model's line: `<name>: <same> of <count>
+/// output elements as TensorFlow Lite Micro's, storage <bytes> bytes`.
+template <class P, std::size_t NI, std::size_t NO, std::size_t... I, std::size_t... O>
 bool check(const char* name, typename P::storage& s, const long long (&inputs)[NI], const long long (&outputs)[NO],
-           std::size_t runs, std::index_sequence<I...>) {
-    using Y = typename P::template output_type<0>;
+           std::size_t runs, std::index_sequence<I...>, std::index_sequence<O...>) {
     constexpr std::size_t per_line = (std::size_t{0} + ... + P::plan.tensors[P::input_tensor(I)].count);
+    constexpr std::size_t out_counts[] = {P::plan.tensors[P::output_tensor(O)].count...};
+    constexpr std::size_t out_line = (std::size_t{0} + ... + out_counts[O]);
     std::size_t same = 0;
     for (std::size_t r = 0; r < runs; ++r) {
         P::run_into(s, input_from<P, I>(inputs + r * per_line)...);
-        const Y y = P::template output<0>(s);
-        for (std::size_t i = 0; i < Y::rows; ++i)
-            for (std::size_t j = 0; j < Y::cols; ++j)
-                same += number(y(i, j)) == outputs[(r * Y::rows + i) * Y::cols + j];
+        std::size_t start = r * out_line;
+        ((same += output_matches<P, O>(s, outputs + start), start += out_counts[O]), ...);
     }
     line out;
     out << name << ": ";
@@ -104,12 +117,41 @@ bool check(const char* name, typename P::storage& s, const long long (&inputs)[N
     out.decimal(NO) << " output elements as TensorFlow Lite Micro's, storage ";
     out.decimal(sizeof(typename P::storage)) << " bytes";
     out.print();
-    return same == NO && NO == runs * Y::rows * Y::cols && NI == runs * per_line;
+    return same == NO && NO == runs * out_line && NI == runs * per_line;
 }
 template <class P, std::size_t NI, std::size_t NO>
 bool check(const char* name, typename P::storage& s, const long long (&inputs)[NI], const long long (&outputs)[NO],
            std::size_t runs) {
-    return check<P>(name, s, inputs, outputs, runs, std::make_index_sequence<P::inputs>{});
+    return check<P>(name, s, inputs, outputs, runs, std::make_index_sequence<P::inputs>{},
+                    std::make_index_sequence<P::outputs>{});
+}
+
+/// GELU's file (8 operators, each input every int8 value, read through volatile) against TensorFlow Lite's tables
+/// (tests/tflite/gelu/tables.txt, through the host build's gelu_tables.hpp).
+bool check_gelu() {
+    using cta_test::tflite::gelu::tables;
+    constexpr std::size_t row = 5 + 256;
+    long long values[4 * 256];
+    for (std::size_t k = 0; k < 4 * 256; ++k) values[k] = static_cast<long long>(k % 256) - 128;
+    gelu::run_into(gelu_storage, input_from<gelu, 0>(values), input_from<gelu, 1>(values),
+                   input_from<gelu, 2>(values), input_from<gelu, 3>(values));
+    std::size_t same = 0;
+    [&]<std::size_t... O>(std::index_sequence<O...>) {
+        ((same += [&] {
+              std::size_t n = 0;
+              const auto y = gelu::output<O>(gelu_storage);
+              for (std::size_t i = 0; i < 256; ++i) n += y(0, i) == tables[O * row + 5 + i] ? 1 : 0;
+              return n;
+          }()),
+         ...);
+    }(std::make_index_sequence<8>{});
+    line out;
+    out << "gelu_int8: ";
+    out.decimal(same) << " of ";
+    out.decimal(8 * 256) << " output elements as TensorFlow Lite's tables, storage ";
+    out.decimal(sizeof(gelu::storage)) << " bytes";
+    out.print();
+    return same == 8 * 256;
 }
 
 }  // namespace
@@ -137,6 +179,9 @@ int main() {
     ok = check<sub0>("sub0", sub0_storage, tflm::sub0_inputs, tflm::sub0_outputs, tflm::sub0_runs) && ok;
     ok = check<quantize0>("quantize0", quantize0_storage, tflm::quantize0_inputs, tflm::quantize0_outputs,
                           tflm::quantize0_runs) && ok;
+    ok = check<int16_ops>("int16_ops", int16_ops_storage, tflm::int16_ops_inputs, tflm::int16_ops_outputs,
+                          tflm::int16_ops_runs) && ok;
+    ok = check_gelu() && ok;
     (line{} << (ok ? "PASS" : "FAIL")).print();
     return ok ? 0 : 1;
 }

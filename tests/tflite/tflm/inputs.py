@@ -16,6 +16,8 @@ cta's tests prove the same outputs. One evaluation per line (tflm_run.cc's forma
                        turn, the others uniform over the int16 range (random.Random(9) and (10))
     encoder_block_d64_int8 (../blocks) 4 inputs of 16 x 64 floats, uniform in [-2, 2) (random.Random(12)), each
                        rounded to a float
+    int16_ops (../blocks) 8 evaluations of the inputs a, b (4 x 64) and c (64), int16: the first of the extremes, the
+                       others uniform over the int16 range (random.Random(13))
     quantize0          int32 to int16 QUANTIZE: 8 evaluations of 640 int32 values, the first the extremes -2^31,
                        2^31 - 1, 0, -1, 1 in turn, the next three uniform in [-2^26, 2^26] (outputs within int16),
                        the last four uniform over the int32 range (random.Random(11))
@@ -54,6 +56,10 @@ def main():
     rng = random.Random(12)
     (here / "encoder_block_d64_int8.txt").write_text(
         "".join(" ".join(float_bits(rng.uniform(-2.0, 2.0)) for _ in range(16 * 64)) + "\n" for _ in range(4)))
+    rng = random.Random(13)
+    lines = [" ".join("%d" % extremes16[i % 5] for i in range(4 * 64 * 2 + 64))]
+    lines += [" ".join("%d" % rng.randint(-32768, 32767) for _ in range(4 * 64 * 2 + 64)) for _ in range(7)]
+    (here / "int16_ops.txt").write_text("".join(line + "\n" for line in lines))
     rng = random.Random(11)
     extremes32 = [-2**31, 2**31 - 1, 0, -1, 1]
     lines = [" ".join("%d" % extremes32[i % 5] for i in range(640))]
