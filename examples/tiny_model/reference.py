@@ -22,7 +22,7 @@ Checks, each failing the run (exit status 1):
 
 Usage: python3 reference.py [--update-readme | --header <file>]   (python3 and mpmath; exit status 77 without mpmath).
 --header runs the checks on another header (tiny_model.reference.detects_wrong_weight gives it one with a weight
-changed, which must fail).
+changed, which must fail); a prompt answered wrong in float64 ends that run.
 """
 
 import math
@@ -451,6 +451,9 @@ def main():
     wrong, gaps = exhaustive(fm64, sep, L, task)
     check(not wrong, f"float64: {10 ** L - len(wrong)} of {10 ** L} prompts answered right"
           + (f"; first wrong: {show(*wrong[0])}" if wrong else ""))
+    if wrong and header != HEADER:
+        print("1 failed (--header: the checks after the first wrong answer are not run)")
+        return 1
     margin = min(low for low, _ in gaps)
     check(margin >= MARGIN_FLOOR, f"float64: margin (smallest gap between the winning logit and the runner-up, over "
           f"all prompts and steps) {margin:.6f}, at least {MARGIN_FLOOR}")
