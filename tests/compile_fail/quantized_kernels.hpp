@@ -21,6 +21,17 @@ constexpr std::int8_t fully_connected_output(cta::quantized::fully_connected_par
     return output[0];
 }
 
+/// fully_connected over int16 of one batch, input depth 1 and one output channel (input 1, weight 2, multiplier 1/2,
+/// a 64-bit bias of 0).
+constexpr std::int16_t fully_connected_int16_output(cta::quantized::fully_connected_int16_params params) {
+    const std::int16_t input[1] = {1};
+    const std::int8_t weights[1] = {2};
+    const std::int64_t bias[1] = {0};
+    std::int16_t output[1] = {};
+    cta::quantized::fully_connected(params, {1 << 30, 0}, input, weights, bias, output, 1, 1, 1);
+    return output[0];
+}
+
 /// batch_matmul of 1 x 1 matrices, `lhs_batches` and `rhs_batches` of them (at most 3) in the innermost batch
 /// dimension (multiplier 1/2): the first output.
 constexpr std::int8_t batch_matmul_output(cta::quantized::batch_matmul_params params, std::size_t lhs_batches = 1,

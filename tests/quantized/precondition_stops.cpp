@@ -114,6 +114,16 @@ bool break_rule(const char* rule) {
         sink += q::multiply_by_quantized_multiplier(at_run_time(10), at_run_time(-1), at_run_time(0));
     } else if (is("shift_must_be_in_minus_31_to_30")) {
         sink += q::multiply_by_quantized_multiplier(at_run_time(10), at_run_time(1 << 30), at_run_time(31));
+    } else if (is("shift_must_be_in_minus_31_to_7")) {
+        sink += q::multiply_by_quantized_multiplier_int64(at_run_time(std::int64_t{10}), at_run_time(1 << 30),
+                                                          at_run_time(8));
+    } else if (is("activation_range_must_be_within_minus_32768_to_32767_and_not_empty")) {
+        const std::int16_t input[1] = {at_run_time(std::int16_t{1})};
+        const std::int8_t weights[1] = {at_run_time(std::int8_t{2})};
+        std::int16_t output[1] = {};
+        q::fully_connected({.activation_max = at_run_time(32768)}, {at_run_time(1 << 30), 0}, input, weights,
+                           static_cast<const std::int64_t*>(nullptr), output, 1, 1, 1);
+        sink += output[0];
     } else if (is("exponent_must_be_in_0_to_31")) {
         sink += q::rounding_divide_by_pot(at_run_time(10), at_run_time(-1));
     } else if (is("scale_must_be_positive_and_finite")) {

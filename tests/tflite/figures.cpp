@@ -51,4 +51,5 @@ int main() {
     row<cta::tflite::program<files::quantize0_tflite>>("quantize0.tflite");
     row<cta::tflite::program<files::gelu_int8_tflite>>("gelu_int8.tflite");
     row<cta::tflite::program<files::int16_ops_tflite>>("int16_ops.tflite");
+    row<cta::tflite::program<files::int16_products_tflite>>("int16_products.tflite");
 }

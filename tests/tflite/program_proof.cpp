@@ -75,13 +75,31 @@ static_assert(each_run_as_tflm<sub0, tflm::sub0_inputs, tflm::sub0_outputs, 8>(s
 static_assert(
     each_run_as_tflm<quantize0, tflm::quantize0_inputs, tflm::quantize0_outputs, 8>(std::make_index_sequence<8>{}));
 
-// int16 MUL (one operand a row broadcast over the other's rows) and int16 SOFTMAX, TensorFlow Lite's 16x8
-// quantization (blocks/int16_ops.tflite): 8 evaluations, the first of the extremes.
+// int16 MUL (one operand a row broadcast over the other's rows), int16 SOFTMAX and int16 MEAN over each row and each
+// column, TensorFlow Lite's 16x8 quantization (blocks/int16_ops.tflite): 8 evaluations, the first of the extremes.
 using int16_ops = cta::tflite::program<files::int16_ops_tflite>;
 static_assert(int16_ops::plan.ops[1].k == cta::tflite::kernel::multiply_int16 &&
-              int16_ops::plan.ops[2].k == cta::tflite::kernel::softmax_int16);
+              int16_ops::plan.ops[2].k == cta::tflite::kernel::softmax_int16 &&
+              int16_ops::plan.ops[3].k == cta::tflite::kernel::mean_int16 && int16_ops::plan.ops[3].axis == 1 &&
+              int16_ops::plan.ops[4].k == cta::tflite::kernel::mean_int16 && int16_ops::plan.ops[4].axis == 0);
 static_assert(tflm::int16_ops_runs == 8);
 static_assert(each_run_as_tflm<int16_ops, tflm::int16_ops_inputs, tflm::int16_ops_outputs, 8>(
+    std::make_index_sequence<8>{}));
+
+// int16 FULLY_CONNECTED and BATCH_MATMUL (blocks/int16_products.tflite): FULLY_CONNECTED in 64-bit sums with an
+// int64 bias and without a bias, in 32-bit sums with an int32 bias and without a bias whose options say INT32,
+// weights per channel and per tensor; BATCH_MATMUL as stored, with adj_y, with adj_x (the left-hand side transposed
+// into a scratch tensor of int16) and with a constant right-hand side broadcast over the batch: 8 evaluations, the
+// first of the extremes.
+using int16_products = cta::tflite::program<files::int16_products_tflite>;
+static_assert(int16_products::plan.ops[0].k == cta::tflite::kernel::fully_connected_int16_per_channel &&
+              int16_products::plan.ops[1].k == cta::tflite::kernel::fully_connected_int16 &&
+              int16_products::plan.ops[0].sums_64 && !int16_products::plan.ops[1].sums_64 &&
+              int16_products::plan.ops[2].sums_64 && !int16_products::plan.ops[3].sums_64 &&
+              int16_products::plan.ops[4].k == cta::tflite::kernel::batch_matmul_int16 &&
+              int16_products::plan.ops[6].adj_x);
+static_assert(tflm::int16_products_runs == 8);
+static_assert(each_run_as_tflm<int16_products, tflm::int16_products_inputs, tflm::int16_products_outputs, 8>(
     std::make_index_sequence<8>{}));
 
 // int8 TANH and LOGISTIC of every int8 value, for three input quantizations (blocks/activations_int8.tflite): the six

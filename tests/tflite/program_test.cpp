@@ -250,9 +250,16 @@ TEST_CASE("gelu_int8_at_run_time", "[tflite]") {
     CHECK(file_same == 8 * 256);
 }
 
-TEST_CASE("program_int16_mul_softmax", "[tflite]") {
+TEST_CASE("program_int16_mul_softmax_mean", "[tflite]") {
     using int16_ops = cta::tflite::program<files::int16_ops_tflite>;
     const auto [same, count] = lines_as_tflm<int16_ops>("int16_ops", std::make_index_sequence<3>{});
-    CHECK(count == 8 * 3 * 256);
+    CHECK(count == 8 * (3 * 256 + 4 + 64));  // 8 runs: MUL's 2, SOFTMAX's, MEAN's of 4 rows and of 64 columns
+    CHECK(same == count);
+}
+
+TEST_CASE("program_int16_products", "[tflite]") {
+    using int16_products = cta::tflite::program<files::int16_products_tflite>;
+    const auto [same, count] = lines_as_tflm<int16_products>("int16_products", std::make_index_sequence<5>{});
+    CHECK(count == 8 * (4 * (16 + 8 + 8 + 8) + 4 * 2 * 4 * 8));  // 8 runs: FULLY_CONNECTED's 4, BATCH_MATMUL's 4
     CHECK(same == count);
 }

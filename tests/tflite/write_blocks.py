@@ -544,8 +544,9 @@ def multi_head_attention(tfl):
 
 
 def int16_ops(tfl):
-    """int16 MUL and SOFTMAX as TensorFlow Lite's 16x8 quantization has them (zero points 0): inputs a and b of 4 x 64
-    and c of 64; outputs a * b, a * c (c broadcast over the rows) and softmax(a) over each row of 64 (scale 1/32768)."""
+    """int16 MUL, SOFTMAX and MEAN as TensorFlow Lite's 16x8 quantization has them (zero points 0): inputs a and b of
+    4 x 64 and c of 64; outputs a * b, a * c (c broadcast over the rows), softmax(a) over each row of 64 (scale
+    1/32768), the mean of each row of a (4 x 1, scale 1/32768) and of each column (64, scale 3/32768)."""
     ops = tfl.BuiltinOperator.BuiltinOperator
     types = tfl.TensorType.TensorType
     kinds = tfl.BuiltinOptions.BuiltinOptions
@@ -561,7 +562,101 @@ def int16_ops(tfl):
     options = tfl.SoftmaxOptions.SoftmaxOptionsT()
     options.beta = 1.0
     w.op(ops.SOFTMAX, 3, [a], [sa], kinds.SoftmaxOptions, options)
-    return w.finish([a, b, c], [ab, ac, sa], "cta: int16 MUL and SOFTMAX (tests/tflite/write_blocks.py)")
+    reducer = tfl.ReducerOptions.ReducerOptionsT()
+    reducer.keepDims = True
+    rows_mean = w.tensor("mean_of_rows", [4, 1], types.INT16, [f32(1.0 / 32768)], [0])
+    w.op(ops.MEAN, 2, [a, w.const_int32("last_axis", [-1])], [rows_mean], kinds.ReducerOptions, reducer)
+    reducer = tfl.ReducerOptions.ReducerOptionsT()
+    columns_mean = w.tensor("mean_of_columns", [64], types.INT16, [f32(3.0 / 32768)], [0])
+    w.op(ops.MEAN, 2, [a, w.const_int32("first_axis", [0])], [columns_mean], kinds.ReducerOptions, reducer)
+    return w.finish([a, b, c], [ab, ac, sa, rows_mean, columns_mean],
+                    "cta: int16 MUL, SOFTMAX and MEAN (tests/tflite/write_blocks.py)")
+
+
+def int16_bytes(values):
+    out = []
+    for v in values:
+        out += list((v & 0xFFFF).to_bytes(2, "little"))
+    return out
+
+
+def int64_bytes(values):
+    out = []
+    for v in values:
+        out += list((v & 0xFFFFFFFFFFFFFFFF).to_bytes(8, "little"))
+    return out
+
+
+def int16_products(tfl):
+    """int16 FULLY_CONNECTED and BATCH_MATMUL (TensorFlow Lite's 16x8 quantization: int16 activations with zero
+    point 0, int8 weights).
+
+    FULLY_CONNECTED of the input x (4 x 32, scale 4/32768) into four outputs of 4 x 16, 4 x 8, 4 x 8 and 4 x 8, each
+    with sums of another type: (1) weights per channel and an int64 bias (64-bit sums), no activation; (2) weights
+    per tensor and an int32 bias (32-bit sums), RELU; (3) weights per channel, no bias (64-bit sums, the options'
+    default), RELU6; (4) weights per tensor, no bias and the options' quantized_bias_type INT32 (32-bit sums), no
+    activation. BATCH_MATMUL (64-bit sums) of the inputs a (2 x 4 x 16, scale 2/32768), b (2 x 16 x 8, 1/32768),
+    c (2 x 8 x 16) and d (2 x 16 x 4) and the constant e (16 x 8): a b, a c^T (adj_y), d^T b (adj_x) and a e (e
+    broadcast over the batch), each 2 x 4 x 8 of scale 16/32768. The outputs' scales 32/32768 and 16/32768: the
+    first line's extremes saturate some sums."""
+    ops = tfl.BuiltinOperator.BuiltinOperator
+    types = tfl.TensorType.TensorType
+    kinds = tfl.BuiltinOptions.BuiltinOptions
+    acts = tfl.ActivationFunctionType.ActivationFunctionType
+    rng = random.Random(20261214)
+    w = Writer(tfl)
+    in_scale = f32(4.0 / 32768)
+    x = w.tensor("x", [4, 32], types.INT16, [in_scale], [0])
+    outputs = []
+    cases = (("per_channel_int64_bias", 16, True, "int64", acts.NONE, 32.0),
+             ("per_tensor_int32_bias", 8, False, "int32", acts.RELU, 16.0),
+             ("per_channel_no_bias", 8, True, None, acts.RELU6, 16.0),
+             ("per_tensor_no_bias_int32_sums", 8, False, None, acts.NONE, 32.0))
+    for name, out_depth, per_channel, bias_kind, activation, out_range in cases:
+        weights = random_matrix(rng, out_depth, 32, 1.0)
+        if per_channel:
+            scales, qw = symmetric_rows(weights)
+        else:
+            s = f32(max(abs(v) for row in weights for v in row) / 127.0)
+            scales, qw = [s], [[max(-127, min(127, round_away(v / s))) for v in row] for row in weights]
+        wt = w.tensor(name + "/weights", [out_depth, 32], types.INT8, scales, [0] * len(scales),
+                      int8_bytes([v for row in qw for v in row]), axis=0)
+        inputs = [x, wt]
+        if bias_kind is not None:
+            bias = [f32(rng.uniform(-1.0, 1.0)) for _ in range(out_depth)]
+            bias_scales = [f32(in_scale * scales[c if per_channel else 0]) for c in range(out_depth)]
+            qb = [round_away(b / s) for b, s in zip(bias, bias_scales)]
+            kind, data = (types.INT64, int64_bytes(qb)) if bias_kind == "int64" else (types.INT32, int32_bytes(qb))
+            inputs.append(w.tensor(name + "/bias", [out_depth], kind,
+                                   bias_scales if per_channel else bias_scales[:1],
+                                   [0] * (out_depth if per_channel else 1), data, axis=0))
+        else:
+            inputs.append(-1)
+        y = w.tensor(name, [4, out_depth], types.INT16, [f32(out_range / 32768)], [0])
+        options = tfl.FullyConnectedOptions.FullyConnectedOptionsT()
+        options.fusedActivationFunction = activation
+        version = 7
+        if name.endswith("int32_sums"):
+            options.quantizedBiasType = types.INT32
+            version = 11
+        w.op(ops.FULLY_CONNECTED, version, inputs, [y], kinds.FullyConnectedOptions, options)
+        outputs.append(y)
+    a = w.tensor("a", [2, 4, 16], types.INT16, [f32(2.0 / 32768)], [0])
+    b = w.tensor("b", [2, 16, 8], types.INT16, [f32(1.0 / 32768)], [0])
+    c = w.tensor("c", [2, 8, 16], types.INT16, [f32(1.0 / 32768)], [0])
+    d = w.tensor("d", [2, 16, 4], types.INT16, [f32(2.0 / 32768)], [0])
+    e_values = [rng.randint(-32768, 32767) for _ in range(16 * 8)]
+    e = w.tensor("e", [16, 8], types.INT16, [f32(1.0 / 32768)], [0], int16_bytes(e_values))
+    for name, lhs, rhs, adj_x, adj_y in (("a_b", a, b, False, False), ("a_c_adj_y", a, c, False, True),
+                                         ("d_b_adj_x", d, b, True, False), ("a_e", a, e, False, False)):
+        y = w.tensor(name, [2, 4, 8], types.INT16, [f32(16.0 / 32768)], [0])
+        options = tfl.BatchMatMulOptions.BatchMatMulOptionsT()
+        options.adjX = adj_x
+        options.adjY = adj_y
+        w.op(ops.BATCH_MATMUL, 3, [lhs, rhs], [y], kinds.BatchMatMulOptions, options)
+        outputs.append(y)
+    return w.finish([x, a, b, c, d], outputs,
+                    "cta: int16 FULLY_CONNECTED and BATCH_MATMUL (tests/tflite/write_blocks.py)")
 
 
 # GELU's cases: input scale and zero point, output scale and zero point (gelu/tables.sh has the same four).
@@ -595,6 +690,7 @@ BLOCKS = {"activations_int8": activations,
           "encoder_block_d64_int8": lambda tfl: encoder_block(tfl, dm=WIDE, seed=20261210),
           "gelu_int8": gelu,
           "int16_ops": int16_ops,
+          "int16_products": int16_products,
           "multi_head_attention_int8": multi_head_attention,
           "self_attention_int8": self_attention}
 

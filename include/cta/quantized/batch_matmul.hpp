@@ -45,6 +45,10 @@
 /// precondition, an accumulator that overflows or an array too short with the compiler's own error. At run time a
 /// build without `NDEBUG` checks the parameters and the batch extents (not the accumulators or the arrays) and stops
 /// the program there (fixed_point.hpp's `detail::stop`), and a build with `NDEBUG` assumes them.
+///
+/// int16 (TensorFlow Lite's 16x8 quantization, zero points 0): `batch_matmul_strided`, `batch_matmul` and
+/// `batch_matmul_rhs_transposed` over `std::int16_t` pointers, without offsets or an activation range, sum in 64 bits
+/// and requantize as TensorFlow Lite Micro's int16 kernel does (below).
 #pragma once
 
 #include <cstddef>
@@ -114,6 +118,28 @@ CTA_DETAIL_TARGET_TAG constexpr batch_steps batch_steps_of(batch_shape batches, 
             batches.middle == 1 ? 0 : batches.inner * matrix_size, batches.inner == 1 ? 0 : matrix_size};
 }
 
+/// @brief `product(lhs_matrix, rhs_matrix, output_matrix)` for each output batch in row-major order of (b0, b1, b2),
+/// the operands' matrices (`rows` x `depth` and `depth` x `cols` elements) broadcast as the file's description says.
+template <class T, class Out, class Product>
+CTA_DETAIL_TARGET_TAG constexpr void for_each_batch(const T* lhs, batch_shape lhs_batches, const T* rhs,
+                                                    batch_shape rhs_batches, Out* output, std::size_t rows,
+                                                    std::size_t depth, std::size_t cols, Product product) noexcept {
+    const std::size_t outer = broadcast_extent(lhs_batches.outer, rhs_batches.outer);
+    const std::size_t middle = broadcast_extent(lhs_batches.middle, rhs_batches.middle);
+    const std::size_t inner = broadcast_extent(lhs_batches.inner, rhs_batches.inner);
+    const batch_steps lhs_steps = batch_steps_of(lhs_batches, rows * depth);
+    const batch_steps rhs_steps = batch_steps_of(rhs_batches, depth * cols);
+    for (std::size_t b0 = 0; b0 < outer; ++b0) {
+        for (std::size_t b1 = 0; b1 < middle; ++b1) {
+            for (std::size_t b2 = 0; b2 < inner; ++b2) {
+                product(lhs + b0 * lhs_steps.outer + b1 * lhs_steps.middle + b2 * lhs_steps.inner,
+                        rhs + b0 * rhs_steps.outer + b1 * rhs_steps.middle + b2 * rhs_steps.inner, output);
+                output += rows * cols;
+            }
+        }
+    }
+}
+
 }  // namespace detail
 
 /// @brief The int8 batch matrix product with the right-hand side's element (k, j) of a batch at
@@ -149,25 +175,12 @@ CTA_DETAIL_TARGET_TAG constexpr void batch_matmul_strided(const batch_matmul_par
                              stage, output);
         return;
     }
-    const std::size_t outer = detail::broadcast_extent(lhs_batches.outer, rhs_batches.outer);
-    const std::size_t middle = detail::broadcast_extent(lhs_batches.middle, rhs_batches.middle);
-    const std::size_t inner = detail::broadcast_extent(lhs_batches.inner, rhs_batches.inner);
-    const detail::batch_steps lhs_steps = detail::batch_steps_of(lhs_batches, rows * depth);
-    const detail::batch_steps rhs_steps = detail::batch_steps_of(rhs_batches, depth * cols);
-    for (std::size_t b0 = 0; b0 < outer; ++b0) {
-        for (std::size_t b1 = 0; b1 < middle; ++b1) {
-            for (std::size_t b2 = 0; b2 < inner; ++b2) {
-                const std::int8_t* lhs_matrix =
-                    lhs + b0 * lhs_steps.outer + b1 * lhs_steps.middle + b2 * lhs_steps.inner;
-                const std::int8_t* rhs_matrix =
-                    rhs + b0 * rhs_steps.outer + b1 * rhs_steps.middle + b2 * rhs_steps.inner;
-                detail::int8_product({lhs_matrix, params.lhs_offset, rhs_matrix, rhs_depth_stride, rhs_col_stride,
-                                      params.rhs_offset, rows, depth, cols},
-                                     stage, output);
-                output += rows * cols;
-            }
-        }
-    }
+    detail::for_each_batch(lhs, lhs_batches, rhs, rhs_batches, output, rows, depth, cols,
+                           [&](const std::int8_t* lhs_matrix, const std::int8_t* rhs_matrix, std::int8_t* out) {
+                               detail::int8_product({lhs_matrix, params.lhs_offset, rhs_matrix, rhs_depth_stride,
+                                                     rhs_col_stride, params.rhs_offset, rows, depth, cols},
+                                                    stage, out);
+                           });
 }
 
 /// @brief The int8 batch matrix product `lhs` (`rows` x `depth` per batch) times `rhs` (`depth` x `cols` per batch),
@@ -194,5 +207,53 @@ CTA_DETAIL_TARGET_TAG constexpr void batch_matmul_rhs_transposed(const batch_mat
     batch_matmul_strided(params, output_multiplier, lhs, lhs_batches, rhs, rhs_batches, output, rows, depth, cols, 1,
                          depth);
 }
+
+/// @brief TensorFlow Lite's int16 BATCH_MATMUL (16x8: int16 operands and output, zero points 0, as TensorFlow Lite
+/// Micro requires): each sum `sum over k < depth of lhs(i, k) * rhs(k, j)` in 64 bits, requantized by
+/// `multiply_by_quantized_multiplier_int64` (fixed_point.hpp: the multiplier rounded to 16 bits, one rounding) and
+/// clamped to [-32768, 32767]; the right-hand side's element (k, j) at `k * rhs_depth_stride + j * rhs_col_stride`,
+/// the batches broadcast as the int8 product's. Preconditions: the multiplier in [0, 2^31) with its shift in
+/// [-31, 7], the batch extents broadcastable.
+CTA_DETAIL_TARGET_TAG constexpr void batch_matmul_strided(quantized_multiplier output_multiplier,
+                                                          const std::int16_t* lhs, batch_shape lhs_batches,
+                                                          const std::int16_t* rhs, batch_shape rhs_batches,
+                                                          std::int16_t* output, std::size_t rows, std::size_t depth,
+                                                          std::size_t cols, std::size_t rhs_depth_stride,
+                                                          std::size_t rhs_col_stride) noexcept {
+    detail::for_each_batch(
+        lhs, lhs_batches, rhs, rhs_batches, output, rows, depth, cols,
+        [&](const std::int16_t* a, const std::int16_t* b, std::int16_t* out) {
+            for (std::size_t i = 0; i < rows; ++i) {
+                for (std::size_t j = 0; j < cols; ++j) {
+                    std::int64_t total = 0;
+                    for (std::size_t k = 0; k < depth; ++k)  // one statement, one step: no braces
+                        total += std::int64_t{a[i * depth + k]} * b[k * rhs_depth_stride + j * rhs_col_stride];
+                    const std::int32_t scaled = multiply_by_quantized_multiplier_int64(
+                        total, output_multiplier.multiplier, output_multiplier.shift);
+                    out[i * cols + j] = static_cast<std::int16_t>(scaled < -32768 ? -32768
+                                                                  : scaled > 32767 ? 32767
+                                                                                   : scaled);
+                }
+            }
+        });
+}
+
+///@{
+/// @brief The int16 batch matrix product with the right-hand side as stored (`depth` x `cols` per batch) and, with
+/// `_rhs_transposed`, stored transposed (`cols` x `depth`, TensorFlow Lite's `adj_y`).
+CTA_DETAIL_TARGET_TAG constexpr void batch_matmul(quantized_multiplier output_multiplier, const std::int16_t* lhs,
+                                                  batch_shape lhs_batches, const std::int16_t* rhs,
+                                                  batch_shape rhs_batches, std::int16_t* output, std::size_t rows,
+                                                  std::size_t depth, std::size_t cols) noexcept {
+    batch_matmul_strided(output_multiplier, lhs, lhs_batches, rhs, rhs_batches, output, rows, depth, cols, cols, 1);
+}
+CTA_DETAIL_TARGET_TAG constexpr void batch_matmul_rhs_transposed(quantized_multiplier output_multiplier,
+                                                                 const std::int16_t* lhs, batch_shape lhs_batches,
+                                                                 const std::int16_t* rhs, batch_shape rhs_batches,
+                                                                 std::int16_t* output, std::size_t rows,
+                                                                 std::size_t depth, std::size_t cols) noexcept {
+    batch_matmul_strided(output_multiplier, lhs, lhs_batches, rhs, rhs_batches, output, rows, depth, cols, 1, depth);
+}
+///@}
 
 }  // namespace cta::quantized

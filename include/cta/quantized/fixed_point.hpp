@@ -55,6 +55,7 @@ inline void multiplier_must_be_finite_and_not_negative() noexcept { detail::stop
 inline void multiplier_must_be_below_2_to_the_30() noexcept { detail::stop(); }
 inline void quantized_multiplier_must_be_in_0_to_2_to_the_31() noexcept { detail::stop(); }
 inline void shift_must_be_in_minus_31_to_30() noexcept { detail::stop(); }
+inline void shift_must_be_in_minus_31_to_7() noexcept { detail::stop(); }
 inline void exponent_must_be_in_0_to_31() noexcept { detail::stop(); }
 ///@}
 }  // namespace precondition
@@ -182,5 +183,29 @@ CTA_DETAIL_TARGET_TAG constexpr std::int32_t multiply_by_quantized_multiplier(st
     return multiply_by_quantized_multiplier(x, m.multiplier, m.shift);
 }
 ///@}
+
+/// @brief `x * M` for a 64-bit `x` and `M = multiplier * 2^(shift - 31)`, as TensorFlow Lite's
+/// `MultiplyByQuantizedMultiplier(int64_t, ...)` computes it (the int16 kernels' accumulators with 64-bit biases):
+/// the multiplier rounded to 16 bits, `reduced = (multiplier + 2^15) >> 16` (2^15 - 1 from 0x7FFF0000 up), then one
+/// rounding shift, `(x * reduced + 2^(14 - shift)) >> (15 - shift)` (ties up), whose low 32 bits are the result.
+/// Preconditions: `multiplier` in [0, 2^31), `shift` in [-31, 7], `x` in [-2^47, 2^47) (beyond, the product
+/// overflows: a constant evaluation stops with the compiler's error).
+CTA_DETAIL_TARGET_TAG constexpr std::int32_t multiply_by_quantized_multiplier_int64(std::int64_t x,
+                                                                                     std::int32_t multiplier,
+                                                                                     int shift) noexcept {
+    if (multiplier < 0) {
+        precondition::quantized_multiplier_must_be_in_0_to_2_to_the_31();
+        return 0;
+    }
+    if (shift < -31 || shift > 7) {
+        precondition::shift_must_be_in_minus_31_to_7();
+        return 0;
+    }
+    const std::int64_t reduced = multiplier < 0x7FFF0000 ? (std::int64_t{multiplier} + (1 << 15)) >> 16 : 0x7FFF;
+    const int total_shift = 15 - shift;
+    const std::int64_t rounded = x * reduced + (std::int64_t{1} << (total_shift - 1));
+    // The low 32 bits, read as two's complement (TensorFlow Lite assigns the shifted int64 to an int32).
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::uint64_t>(rounded >> total_shift)));
+}
 
 }  // namespace cta::quantized

@@ -39,10 +39,16 @@
 /// error naming its precondition, an accumulator that overflows or an array too short with the compiler's own
 /// error. At run time a build without `NDEBUG` checks the parameters (not the accumulators or the arrays) and stops
 /// the program there (fixed_point.hpp's `detail::stop`), and a build with `NDEBUG` assumes them.
+///
+/// int16 (TensorFlow Lite's 16x8 quantization: int16 inputs and outputs, int8 weights): `fully_connected` and
+/// `fully_connected_per_channel` over `std::int16_t` pointers, with `fully_connected_int16_params` (its activation
+/// range within [-32768, 32767]), sum in the type of the bias, 64-bit (what the converter writes) or 32-bit, and
+/// requantize as TensorFlow Lite Micro's kernel does for that type (below).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include <cta/detail/target.hpp>
 #include <cta/quantized/detail/int8_kernel.hpp>
@@ -63,12 +69,27 @@ struct fully_connected_params {
     ///@}
 };
 
+/// @brief The offsets and the activation range of an int16 fully connected layer (TensorFlow Lite's 16x8
+/// quantization: int16 inputs and outputs, int8 weights). The defaults are zero offsets, as the converter quantizes
+/// int16 tensors, and the whole int16 range.
+struct fully_connected_int16_params {
+    std::int32_t input_offset = 0;   ///< the input's zero point, negated (0 in TensorFlow Lite's 16x8 quantization)
+    std::int32_t filter_offset = 0;  ///< the weights' zero point, negated: [-127, 128] (0 for per-channel weights)
+    std::int32_t output_offset = 0;  ///< the output's zero point (0 in TensorFlow Lite's 16x8 quantization)
+    ///@{
+    /// @brief The range the outputs are clamped to, within [-32768, 32767] and not empty.
+    std::int32_t activation_min = -32768;
+    std::int32_t activation_max = 32767;
+    ///@}
+};
+
 namespace precondition {
 ///@{
 /// @brief Called where the precondition its name states does not hold: not `constexpr`, so a constant
 /// evaluation that reaches it stops with its name; at run time see the namespace `cta::quantized::precondition`.
 inline void input_offset_must_be_in_minus_127_to_128() noexcept { detail::stop(); }
 inline void filter_offset_must_be_in_minus_127_to_128() noexcept { detail::stop(); }
+inline void activation_range_must_be_within_minus_32768_to_32767_and_not_empty() noexcept { detail::stop(); }
 ///@}
 }  // namespace precondition
 
@@ -188,6 +209,98 @@ CTA_DETAIL_TARGET_TAG constexpr void fully_connected_per_channel(const fully_con
     }
     fully_connected_per_channel(params, multipliers, shifts, input, weights, bias, output, Batches, InputDepth,
                                 OutputDepth);
+}
+///@}
+
+namespace detail {
+
+/// @brief Stops at the first of an int16 layer's preconditions that `params` breaks: the weights' offset, then the
+/// activation range.
+constexpr void check_fully_connected_int16(const fully_connected_int16_params& params) noexcept {
+    if (!operand_offset_in_range(params.filter_offset)) {
+        precondition::filter_offset_must_be_in_minus_127_to_128();
+    }
+    if (params.activation_min < -32768 || params.activation_max > 32767 ||
+        params.activation_min > params.activation_max) {
+        precondition::activation_range_must_be_within_minus_32768_to_32767_and_not_empty();
+    }
+}
+
+/// @brief The int16 fully connected layer with accumulators of type `Acc` (`std::int64_t`: requantized by
+/// `multiply_by_quantized_multiplier_int64`; `std::int32_t`: by `multiply_by_quantized_multiplier`), channel `c`'s
+/// multiplier and shift at `multipliers[c * channel_step]` and `shifts[c * channel_step]`.
+template <class Acc>
+CTA_DETAIL_TARGET_TAG constexpr void fully_connected_int16(const fully_connected_int16_params& params,
+                                                           const std::int32_t* multipliers, const std::int32_t* shifts,
+                                                           std::size_t channel_step, const std::int16_t* input,
+                                                           const std::int8_t* weights, const Acc* bias,
+                                                           std::int16_t* output, std::size_t batches,
+                                                           std::size_t input_depth, std::size_t output_depth) noexcept {
+    check_fully_connected_int16(params);
+    for (std::size_t b = 0; b < batches; ++b) {
+        const std::int16_t* x = input + b * input_depth;
+        for (std::size_t c = 0; c < output_depth; ++c) {
+            const std::int8_t* w = weights + c * input_depth;
+            Acc acc = 0;
+            for (std::size_t k = 0; k < input_depth; ++k)  // one statement, one step: no braces
+                acc += (w[k] + params.filter_offset) * (x[k] + params.input_offset);
+            if (bias != nullptr) acc += bias[c];
+            const std::int32_t multiplier = multipliers[c * channel_step];
+            const int shift = static_cast<int>(shifts[c * channel_step]);
+            std::int32_t scaled = 0;
+            if constexpr (std::is_same_v<Acc, std::int64_t>) {
+                scaled = multiply_by_quantized_multiplier_int64(acc, multiplier, shift);
+            } else {
+                scaled = multiply_by_quantized_multiplier(acc, multiplier, shift);
+            }
+            const std::int64_t value = std::int64_t{scaled} + std::int64_t{params.output_offset};
+            const std::int64_t clamped = value < params.activation_min   ? params.activation_min
+                                         : value > params.activation_max ? params.activation_max
+                                                                         : value;
+            output[b * output_depth + c] = static_cast<std::int16_t>(clamped);
+        }
+    }
+}
+
+}  // namespace detail
+
+///@{
+/// @brief TensorFlow Lite's int16 FULLY_CONNECTED (16x8: int16 `input` and `output`, int8 `weights`), with one
+/// multiplier for the whole output or (`fully_connected_per_channel`) one per output channel: as the int8 layer
+/// above, with each accumulator of the bias's type. With 64-bit biases (`std::int64_t`, what the converter writes)
+/// the sums are 64-bit and requantized by `multiply_by_quantized_multiplier_int64` (fixed_point.hpp: the multiplier
+/// rounded to 16 bits, one rounding); with 32-bit biases they are 32-bit and requantized by
+/// `multiply_by_quantized_multiplier`, as TensorFlow Lite Micro's kernel chooses by the bias tensor's type. Without
+/// a bias, pass a null pointer of the type that chooses (`static_cast<const std::int64_t*>(nullptr)`): TensorFlow
+/// Lite Micro sums in 64 bits unless the file's `quantized_bias_type` is INT32. Each output is the scaled sum plus
+/// `output_offset`, clamped to the activation range. Preconditions: `filter_offset` in [-127, 128] (0 for
+/// per-channel weights), the activation range within [-32768, 32767] and not empty, each multiplier in [0, 2^31)
+/// with its shift in [-31, 30] (32-bit sums) or [-31, 7] (64-bit sums); the sums fit their type (64-bit sums below
+/// 2^47 in magnitude), as TensorFlow Lite requires.
+template <class Bias>
+    requires std::is_same_v<Bias, std::int64_t> || std::is_same_v<Bias, std::int32_t>
+CTA_DETAIL_TARGET_TAG constexpr void fully_connected(const fully_connected_int16_params& params,
+                                                     quantized_multiplier output_multiplier,
+                                                     const std::int16_t* input, const std::int8_t* weights,
+                                                     const Bias* bias, std::int16_t* output, std::size_t batches,
+                                                     std::size_t input_depth, std::size_t output_depth) noexcept {
+    const std::int32_t multiplier = output_multiplier.multiplier;
+    const std::int32_t shift = output_multiplier.shift;
+    detail::fully_connected_int16(params, &multiplier, &shift, 0, input, weights, bias, output, batches, input_depth,
+                                  output_depth);
+}
+template <class Bias>
+    requires std::is_same_v<Bias, std::int64_t> || std::is_same_v<Bias, std::int32_t>
+CTA_DETAIL_TARGET_TAG constexpr void fully_connected_per_channel(const fully_connected_int16_params& params,
+                                                                 const std::int32_t* multipliers,
+                                                                 const std::int32_t* shifts,
+                                                                 const std::int16_t* input,
+                                                                 const std::int8_t* weights, const Bias* bias,
+                                                                 std::int16_t* output, std::size_t batches,
+                                                                 std::size_t input_depth,
+                                                                 std::size_t output_depth) noexcept {
+    detail::fully_connected_int16(params, multipliers, shifts, 1, input, weights, bias, output, batches, input_depth,
+                                  output_depth);
 }
 ///@}
 

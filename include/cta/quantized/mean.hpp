@@ -28,6 +28,9 @@
 /// (TensorFlow Lite sums in int32 letting it wrap and forms `sum - input_zero_point * n` in 64 bits before taking its
 /// low 32 bits; here the sum is formed in 64 bits and the same low 32 bits taken: the same bits for every `n`.)
 ///
+/// int16 (TensorFlow Lite's 16x8 quantization): `mean<Axis>` over `std::int16_t` pointers, the same steps with the
+/// outputs clamped to [-32768, 32767] (`EvalIntegerMean<int16_t>`).
+///
 /// Every function is `constexpr` and `noexcept`, uses no heap, exceptions or iostream, and gives the same bits at run
 /// time. Preconditions (an output zero point outside [-128, 127], a scale ratio of 2^30 or more) stop a constant
 /// evaluation with an error that names them (fixed_point.hpp, int8_kernel.hpp); at run time a build without `NDEBUG`
@@ -80,16 +83,42 @@ CTA_DETAIL_TARGET_TAG constexpr quantized_multiplier mean_multiplier(quantized_m
 }
 
 namespace detail {
-/// One mean: the `count` int8 values at `input`, `stride` apart, with `m` (mean_multiplier's) and the zero points.
-CTA_DETAIL_TARGET_TAG constexpr std::int8_t mean_of(const std::int8_t* input, std::size_t stride, std::size_t count,
-                                                    std::int32_t input_zero_point, quantized_multiplier m,
-                                                    std::int32_t output_zero_point) noexcept {
+/// One mean: the `count` values of type T (`std::int8_t` or `std::int16_t`) at `input`, `stride` apart, with `m`
+/// (mean_multiplier's) and the zero points, clamped to T's range.
+template <class T>
+CTA_DETAIL_TARGET_TAG constexpr T mean_of(const T* input, std::size_t stride, std::size_t count,
+                                          std::int32_t input_zero_point, quantized_multiplier m,
+                                          std::int32_t output_zero_point) noexcept {
     std::int64_t sum = 0;
     for (std::size_t k = 0; k < count; ++k) sum += input[k * stride];
     // The low 32 bits of sum - zero point * count, as TensorFlow Lite's int32 `shifted_sum`.
     const auto shifted = static_cast<std::uint32_t>(
         static_cast<std::uint64_t>(sum - std::int64_t{input_zero_point} * static_cast<std::int64_t>(count)));
-    return requantize_to_int8(static_cast<std::int32_t>(shifted), m.multiplier, m.shift, output_zero_point, -128, 127);
+    constexpr std::int64_t lowest = std::is_same_v<T, std::int16_t> ? -32768 : -128;
+    constexpr std::int64_t highest = std::is_same_v<T, std::int16_t> ? 32767 : 127;
+    const std::int64_t value =
+        std::int64_t{multiply_by_quantized_multiplier(static_cast<std::int32_t>(shifted), m.multiplier, m.shift)} +
+        std::int64_t{output_zero_point};
+    return static_cast<T>(value < lowest ? lowest : value > highest ? highest : value);
+}
+
+/// The means of `input` (`rows` x `cols` of T) over axis `Axis` into `output`, as `mean` says.
+template <std::size_t Axis, class T>
+CTA_DETAIL_TARGET_TAG constexpr void means(const mean_params& params, const T* input, std::size_t rows,
+                                           std::size_t cols, T* output) noexcept {
+    if (rows == 0 || cols == 0) {
+        for (std::size_t o = 0; o < (Axis == 0 ? cols : rows); ++o) output[o] = 0;
+        return;
+    }
+    if constexpr (Axis == 0) {
+        const quantized_multiplier m = mean_multiplier(params.multiplier, rows);
+        for (std::size_t j = 0; j < cols; ++j)
+            output[j] = mean_of(input + j, cols, rows, params.input_zero_point, m, params.output_zero_point);
+    } else {
+        const quantized_multiplier m = mean_multiplier(params.multiplier, cols);
+        for (std::size_t i = 0; i < rows; ++i)
+            output[i] = mean_of(input + i * cols, 1, cols, params.input_zero_point, m, params.output_zero_point);
+    }
 }
 }  // namespace detail
 
@@ -103,20 +132,17 @@ CTA_DETAIL_TARGET_TAG constexpr void mean(const mean_params& params, const std::
     static_assert(Axis == 0 || Axis == 1, "cta::quantized::mean<Axis>: Axis is 0 (the mean of each column, over the "
                                           "rows) or 1 (the mean of each row, over the columns)");
     detail::check_int8_output(params.output_zero_point, -128, 127);
-    if (rows == 0 || cols == 0) {
-        for (std::size_t o = 0; o < (Axis == 0 ? cols : rows); ++o) output[o] = 0;
-        return;
-    }
-    if constexpr (Axis == 0) {
-        const quantized_multiplier m = mean_multiplier(params.multiplier, rows);
-        for (std::size_t j = 0; j < cols; ++j)
-            output[j] = detail::mean_of(input + j, cols, rows, params.input_zero_point, m, params.output_zero_point);
-    } else {
-        const quantized_multiplier m = mean_multiplier(params.multiplier, cols);
-        for (std::size_t i = 0; i < rows; ++i)
-            output[i] = detail::mean_of(input + i * cols, 1, cols, params.input_zero_point, m,
-                                        params.output_zero_point);
-    }
+    detail::means<Axis>(params, input, rows, cols, output);
+}
+
+/// @brief TensorFlow Lite's int16 MEAN (16x8, zero points 0 as the converter writes them): the same computation
+/// over `std::int16_t`, the sums in int32 as TensorFlow Lite's, each output clamped to [-32768, 32767].
+template <std::size_t Axis>
+CTA_DETAIL_TARGET_TAG constexpr void mean(const mean_params& params, const std::int16_t* input, std::size_t rows,
+                                          std::size_t cols, std::int16_t* output) noexcept {
+    static_assert(Axis == 0 || Axis == 1, "cta::quantized::mean<Axis>: Axis is 0 (the mean of each column, over the "
+                                          "rows) or 1 (the mean of each row, over the columns)");
+    detail::means<Axis>(params, input, rows, cols, output);
 }
 
 /// @brief The int8 mean of `x` over axis `Axis` (0: over the rows, a 1 x C matrix; 1: over the columns, R x 1),

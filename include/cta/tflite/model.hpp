@@ -319,6 +319,9 @@ struct fully_connected_options {
     std::int8_t weights_format = 0;                  ///< 0: DEFAULT, 1: SHUFFLED4x16INT8
     bool keep_num_dims = false;                      ///< whether the output keeps the input's rank
     bool asymmetric_quantize_inputs = false;         ///< for hybrid (float input, int8 weights) operators
+    /// @brief The type of the bias and of the sums of a quantized operator (version 11 and above; `float32`, the
+    /// schema's default, where the file does not say); TensorFlow Lite Micro's int16 kernel reads it without a bias.
+    tensor_type quantized_bias_type = tensor_type::float32;
     /// @brief Member-wise equality.
     friend constexpr bool operator==(const fully_connected_options&, const fully_connected_options&) = default;
 };
@@ -642,7 +645,8 @@ public:
     [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr fully_connected_options fully_connected() const noexcept {
         const options o = options_of(kind::fully_connected);
         return {o.template scalar<activation>(0, activation::none), o.template scalar<std::int8_t>(1, 0),
-                o.template scalar<bool>(2, false), o.template scalar<bool>(3, false)};
+                o.template scalar<bool>(2, false), o.template scalar<bool>(3, false),
+                o.template scalar<tensor_type>(4, tensor_type::float32)};
     }
     [[nodiscard]] CTA_DETAIL_TARGET_TAG constexpr softmax_options softmax() const noexcept {
         return {options_of(kind::softmax).template scalar<float>(0, 0.0f)};

@@ -24,12 +24,16 @@
 ///   as `cta::quantized::fully_connected` and `fully_connected_per_channel` with TensorFlow Lite Micro's parameters:
 ///   per tensor the multiplier of `double(float(s_input * s_weights)) / double(s_output)`, per channel of
 ///   `double(s_input) * double(s_weights[c]) / double(s_output)`, the activation range as
-///   `CalculateActivationRangeQuantized` gives it (NONE, RELU, RELU6, RELU_N1_TO_1);
+///   `CalculateActivationRangeQuantized` gives it (NONE, RELU, RELU6, RELU_N1_TO_1); int16 (16x8: input and output
+///   int16 with zero point 0, weights int8, bias int64, int32 or none) the same parameters, the sums of the bias's
+///   type (without a bias 64-bit unless the options' `quantized_bias_type` is INT32, as TensorFlow Lite Micro
+///   chooses), `fully_connected` and `fully_connected_per_channel` over int16;
 /// - FULLY_CONNECTED, float32 (input, weights, output and bias float32, or no bias): `total += input * weight` in
 ///   float in the order of the input's elements, then `total + bias`, clamped to the activation's range;
 /// - BATCH_MATMUL, int8 (`adj_x`, `adj_y`; up to 3 batch dimensions, broadcast): `cta::quantized::batch_matmul_strided`
 ///   with the multiplier of `double(float(s_lhs * s_rhs)) / double(s_output)`; with `adj_x` the left-hand side is
-///   first transposed into a scratch tensor of the storage, as TensorFlow Lite Micro transposes it;
+///   first transposed into a scratch tensor of the storage, as TensorFlow Lite Micro transposes it; int16 (zero
+///   points 0) the same, in 64-bit sums (`batch_matmul_strided` over int16);
 /// - SOFTMAX, int8 to int8 (the output's scale 1/256 and zero point -128, as TensorFlow Lite requires):
 ///   `prepare_softmax_int8(s_input, beta)`, a row per last dimension; int16 to int16 (zero points 0, the output's
 ///   scale 1/32768), `prepare_softmax_int16(s_input, beta)` and TensorFlow Lite Micro's tables
@@ -39,7 +43,8 @@
 ///   output's columns or 1; ADD, SUB and MUL, int16 (zero points 0, as TensorFlow Lite's 16x8 quantization has
 ///   them), with `add_params_int16` and the others, broadcast the same way (TensorFlow Lite Micro's int16 ADD
 ///   takes its general path whatever `pot_scale_int16` says, and so does cta);
-/// - MEAN, int8, over the last axis (or the first of two), `prepare_mean`; RSQRT, int8, `prepare_rsqrt`;
+/// - MEAN, int8 and int16 (zero points 0), over the last axis (or the first of two), `prepare_mean`; RSQRT, int8,
+///   `prepare_rsqrt`;
 /// - LOGISTIC and TANH, int8 (LOGISTIC's output zero point -128, as TensorFlow Lite requires),
 ///   `prepare_logistic_tanh_int8`; GELU, int8 (`approximate` or not), `prepare_gelu_int8`'s table, as TensorFlow
 ///   Lite's interpreter computes it (TensorFlow Lite Micro has no GELU);
@@ -86,6 +91,8 @@ enum class kernel : unsigned char {
     fully_connected_int8,             ///< FULLY_CONNECTED, int8, weights per tensor
     fully_connected_int8_per_channel, ///< FULLY_CONNECTED, int8, weights per channel
     fully_connected_float,            ///< FULLY_CONNECTED, float32
+    fully_connected_int16,            ///< FULLY_CONNECTED, int16 (16x8), weights per tensor
+    fully_connected_int16_per_channel, ///< FULLY_CONNECTED, int16 (16x8), weights per channel
     reshape,                          ///< RESHAPE: a copy
     transpose,                        ///< TRANSPOSE: the elements moved, any element type, up to 6 dimensions
     quantize_int8,                    ///< QUANTIZE, float32 to int8
@@ -94,12 +101,14 @@ enum class kernel : unsigned char {
     dequantize_int16,                 ///< DEQUANTIZE, int16 to float32
     requantize,                       ///< QUANTIZE, int8, int16 or int32 to int8 or int16
     batch_matmul_int8,                ///< BATCH_MATMUL, int8 (`adj_x`, `adj_y`)
+    batch_matmul_int16,               ///< BATCH_MATMUL, int16 (`adj_x`, `adj_y`)
     softmax_int8,                     ///< SOFTMAX, int8 to int8
     add_int8,                         ///< ADD, int8
     subtract_int8,                    ///< SUB, int8
     multiply_int8,                    ///< MUL, int8
     squared_difference_int8,          ///< SQUARED_DIFFERENCE, int8
     mean_int8,                        ///< MEAN, int8, over the last axis (or the first of two)
+    mean_int16,                       ///< MEAN, int16, over the last axis (or the first of two)
     rsqrt_int8,                       ///< RSQRT, int8
     logistic_int8,                    ///< LOGISTIC, int8
     tanh_int8,                        ///< TANH, int8
@@ -166,8 +175,8 @@ namespace detail {
 
 /// The element types a program holds, each in its own array: a constant evaluation cannot read the bytes of one
 /// type as another.
-enum class pool : unsigned char { none, int8, int16, int32, float32 };
-inline constexpr std::size_t pools = 5;
+enum class pool : unsigned char { none, int8, int16, int32, float32, int64 };
+inline constexpr std::size_t pools = 6;
 
 CTA_DETAIL_TARGET_TAG constexpr pool pool_of(tensor_type t) noexcept {
     switch (t) {
@@ -175,12 +184,13 @@ CTA_DETAIL_TARGET_TAG constexpr pool pool_of(tensor_type t) noexcept {
     case tensor_type::int16: return pool::int16;
     case tensor_type::int32: return pool::int32;
     case tensor_type::float32: return pool::float32;
+    case tensor_type::int64: return pool::int64;
     default: return pool::none;
     }
 }
 
 CTA_DETAIL_TARGET_TAG constexpr std::size_t bytes_of(pool p) noexcept {
-    return p == pool::int8 ? 1 : p == pool::int16 ? 2 : p == pool::none ? 0 : 4;
+    return p == pool::int8 ? 1 : p == pool::int16 ? 2 : p == pool::int64 ? 8 : p == pool::none ? 0 : 4;
 }
 
 inline constexpr std::size_t no_tensor = std::numeric_limits<std::size_t>::max();
@@ -207,6 +217,8 @@ struct op_plan {
     std::size_t input = no_tensor, weights = no_tensor, bias = no_tensor, output = no_tensor;
     std::size_t batches = 0, depth = 0, out_depth = 0;  // FULLY_CONNECTED; RESHAPE: depth = the element count
     cta::quantized::fully_connected_params params{};
+    cta::quantized::fully_connected_int16_params params_int16{};  // FULLY_CONNECTED, int16
+    bool sums_64 = false;  // FULLY_CONNECTED, int16: 64-bit sums (a 64-bit bias, or none unless quantized_bias_type)
     cta::quantized::quantized_multiplier multiplier{};
     std::size_t channels_at = 0;  // per channel: the first of its multipliers and shifts in the plan
     float float_min = 0.0F, float_max = 0.0F;  // float32: the activation range
@@ -316,7 +328,12 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_fully_connected(plan<Tensors, Ops, Cha
     const bool float32 = x.type() == tensor_type::float32 && w.type() == tensor_type::float32 &&
                          y.type() == tensor_type::float32 &&
                          (o.bias == no_tensor || bias_type == tensor_type::float32);
-    if (!int8 && !float32) {
+    // int16 (16x8): int8 weights, a bias of int64 or int32 (the sums' type), or none (64-bit sums unless the options'
+    // quantized_bias_type is INT32).
+    const bool int16 = x.type() == tensor_type::int16 && w.type() == tensor_type::int8 &&
+                       y.type() == tensor_type::int16 &&
+                       (bias_type == tensor_type::int64 || bias_type == tensor_type::int32);
+    if (!int8 && !float32 && !int16) {
         o.why = unsupported::tensor_types;
         return;
     }
@@ -349,20 +366,30 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_fully_connected(plan<Tensors, Ops, Cha
         o.float_max = a == activation::relu6 ? 6.0F : a == activation::relu_n1_to_1 ? 1.0F : big;
         return;
     }
-    if (!int8_quantization_valid(x) || !int8_quantization_valid(w) || !int8_quantization_valid(y)) {
+    if (!quantization_valid(x) || !int8_quantization_valid(w) || !quantization_valid(y)) {
         o.why = unsupported::quantization;
         return;
     }
     const cta::quantized::per_tensor qx = per_tensor_of(x), qy = per_tensor_of(y);
     o.params.input_offset = -qx.zero_point;
     o.params.output_offset = qy.zero_point;
+    const cta::quantized::fused_activation fused = a == activation::relu    ? cta::quantized::fused_activation::relu
+                                                   : a == activation::relu6 ? cta::quantized::fused_activation::relu6
+                                                   : a == activation::relu_n1_to_1
+                                                       ? cta::quantized::fused_activation::relu_n1_to_1
+                                                       : cta::quantized::fused_activation::none;
     cta::quantized::elementwise_params range;
-    cta::quantized::detail::set_activation_range(range,
-                                                 a == activation::relu    ? cta::quantized::fused_activation::relu
-                         : a == activation::relu6 ? cta::quantized::fused_activation::relu6
-                         : a == activation::relu_n1_to_1 ? cta::quantized::fused_activation::relu_n1_to_1
-                                                         : cta::quantized::fused_activation::none,
-                         qy);
+    if (int16) {
+        cta::quantized::detail::set_activation_range<std::int16_t>(range, fused, qy);
+        o.sums_64 = o.bias == no_tensor ? options.quantized_bias_type != tensor_type::int32
+                                        : bias_type == tensor_type::int64;
+        o.params_int16.input_offset = -qx.zero_point;
+        o.params_int16.output_offset = qy.zero_point;
+        o.params_int16.activation_min = range.activation_min;
+        o.params_int16.activation_max = range.activation_max;
+    } else {
+        cta::quantized::detail::set_activation_range(range, fused, qy);
+    }
     o.params.activation_min = range.activation_min;
     o.params.activation_max = range.activation_max;
     if (per_channel_weights(w)) {
@@ -377,7 +404,7 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_fully_connected(plan<Tensors, Ops, Cha
                 o.why = unsupported::quantization;
                 return;
             }
-        o.k = kernel::fully_connected_int8_per_channel;
+        o.k = int16 ? kernel::fully_connected_int16_per_channel : kernel::fully_connected_int8_per_channel;
         o.channels_at = channels;
         for (std::size_t c = 0; c < o.out_depth; ++c) {
             const auto m = cta::quantized::quantize_multiplier(static_cast<double>(qx.scale()) *
@@ -391,7 +418,8 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_fully_connected(plan<Tensors, Ops, Cha
     }
     const cta::quantized::per_tensor qw = per_tensor_of(w);
     o.params.filter_offset = -qw.zero_point;
-    o.k = kernel::fully_connected_int8;
+    o.params_int16.filter_offset = -qw.zero_point;
+    o.k = int16 ? kernel::fully_connected_int16 : kernel::fully_connected_int8;
     o.multiplier = cta::quantized::quantize_multiplier(static_cast<double>(qx.scale() * qw.scale()) /
                                                        static_cast<double>(qy.scale()));
 }
@@ -626,9 +654,10 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_operator(plan<Tensors, Ops, Channels>&
         std::int32_t axes[6]{};
         std::size_t count = 0;
         const auto rank = static_cast<std::int32_t>(x.shape().size());
-        if (!x_int8 || !y_int8) {
+        const bool int16 = x.type() == tensor_type::int16 && y.type() == tensor_type::int16;
+        if (!(x_int8 && y_int8) && !int16) {
             o.why = unsupported::tensor_types;
-        } else if (!int8_quantization_valid(x) || !int8_quantization_valid(y)) {
+        } else if (!quantization_valid(x) || !quantization_valid(y)) {
             o.why = unsupported::quantization;
         } else if (inputs.size() != 2 || inputs[1] < 0 ||
                    !constant_int32s(m, graph.tensors()[static_cast<std::size_t>(inputs[1])], axes, count) ||
@@ -645,7 +674,7 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_operator(plan<Tensors, Ops, Channels>&
                 o.why = unsupported::shapes;
                 return;
             }
-            o.k = kernel::mean_int8;
+            o.k = int16 ? kernel::mean_int16 : kernel::mean_int8;
             const q::per_tensor qx = per_tensor_of(x), qy = per_tensor_of(y);
             o.mean = {qx.zero_point, q::prepare_mean(qx.scale(), qy.scale()), qy.zero_point};
             o.rows = tx.count / tx.cols;
@@ -661,16 +690,18 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_operator(plan<Tensors, Ops, Channels>&
     o.input2 = static_cast<std::size_t>(inputs[1]);
     const auto x2 = graph.tensors()[o.input2];
     const tensor_plan& tx2 = p.tensors[o.input2];
-    if ((code == builtin_operator::add || code == builtin_operator::sub || code == builtin_operator::mul) &&
-        x.type() == tensor_type::int16 && x2.type() == tensor_type::int16 && y.type() == tensor_type::int16) {
+    const bool int16 = x.type() == tensor_type::int16 && x2.type() == tensor_type::int16 &&
+                       y.type() == tensor_type::int16;
+    if ((code == builtin_operator::add || code == builtin_operator::sub || code == builtin_operator::mul) && int16) {
         plan_elementwise_int16(o, op, x, x2, y, tx, tx2, ty);
         return;
     }
-    if (!x_int8 || !y_int8 || x2.type() != tensor_type::int8) {
+    if (!(x_int8 && y_int8 && x2.type() == tensor_type::int8) && !(int16 && code == builtin_operator::batch_matmul)) {
         o.why = unsupported::tensor_types;
         return;
     }
-    if (!int8_quantization_valid(x) || !int8_quantization_valid(x2) || !int8_quantization_valid(y)) {
+    // int16 BATCH_MATMUL: zero points 0 (TensorFlow Lite Micro requires them), as quantization_valid asks.
+    if (!quantization_valid(x) || !quantization_valid(x2) || !quantization_valid(y)) {
         o.why = unsupported::quantization;
         return;
     }
@@ -704,7 +735,7 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_operator(plan<Tensors, Ops, Channels>&
             o.why = unsupported::shapes;
             return;
         }
-        o.k = kernel::batch_matmul_int8;
+        o.k = int16 ? kernel::batch_matmul_int16 : kernel::batch_matmul_int8;
         o.batch_matmul = {-qa.zero_point, -qb.zero_point, qy.zero_point, -128, 127};
         o.multiplier = q::quantize_multiplier(static_cast<double>(qa.scale() * qb.scale()) /
                                               static_cast<double>(qy.scale()));
@@ -770,6 +801,7 @@ CTA_DETAIL_TARGET_TAG constexpr plan<Tensors, Ops, Channels> make_plan(const mod
         tp.constant = data != 0;
         if (tp.constant && data != tp.count * bytes_of(tp.kind)) tp.kind = pool::none;  // data not of its size
         if (ts.is_variable()) tp.kind = pool::none;
+        if (tp.kind == pool::int64 && !tp.constant) tp.kind = pool::none;  // int64: constants only (biases)
         if ((tp.kind == pool::int8 || tp.kind == pool::int16) && ts.has_quantization() &&
             !ts.quantization().scale().empty() &&
             cta::quantized::detail::scale_positive_and_finite(ts.quantization().scale()[0])) {
@@ -824,11 +856,11 @@ CTA_DETAIL_TARGET_TAG constexpr plan<Tensors, Ops, Channels> make_plan(const mod
             o.why = unsupported::operator_code;
         }
         if (o.why != unsupported::supported && p.first_unsupported == Ops) p.first_unsupported = i;
-        if (o.k == kernel::batch_matmul_int8 && o.adj_x) {
+        if ((o.k == kernel::batch_matmul_int8 || o.k == kernel::batch_matmul_int16) && o.adj_x) {
             // A scratch tensor of the left-hand side's elements, alive during the operator only.
             o.scratch = Tensors + i;
             tensor_plan& sp = p.tensors[o.scratch];
-            sp.kind = pool::int8;
+            sp.kind = o.k == kernel::batch_matmul_int16 ? pool::int16 : pool::int8;
             sp.count = p.tensors[o.input].count;
             sp.used = true;
             sp.first = sp.last = i;
@@ -907,15 +939,17 @@ CTA_DETAIL_TARGET_TAG constexpr T element_at(const list<Byte, std::uint8_t>& byt
     if constexpr (sizeof(T) == 1) {
         return static_cast<T>(static_cast<std::int8_t>(bytes[i]));
     } else {
-        std::uint32_t u = 0;
+        std::uint64_t u = 0;
         for (std::size_t b = 0; b < sizeof(T); ++b)
-            u |= static_cast<std::uint32_t>(bytes[i * sizeof(T) + b]) << (8 * b);
+            u |= static_cast<std::uint64_t>(bytes[i * sizeof(T) + b]) << (8 * b);
         if constexpr (std::is_same_v<T, float>) {
-            return std::bit_cast<float>(u);
+            return std::bit_cast<float>(static_cast<std::uint32_t>(u));
+        } else if constexpr (sizeof(T) == 8) {
+            return std::bit_cast<std::int64_t>(u);
         } else if constexpr (sizeof(T) == 2) {
             return std::bit_cast<std::int16_t>(static_cast<std::uint16_t>(u));
         } else {
-            return std::bit_cast<std::int32_t>(u);
+            return std::bit_cast<std::int32_t>(static_cast<std::uint32_t>(u));
         }
     }
 }
@@ -943,13 +977,14 @@ CTA_DETAIL_TARGET_TAG constexpr bool constant_int32s(const model<Byte>& m, const
     return count > 0;
 }
 
-/// One array per element type, of N8, N16, N32 and NF elements (none for 0).
-template <std::size_t N8, std::size_t N16, std::size_t N32, std::size_t NF>
+/// One array per element type, of N8, N16, N32, NF and N64 elements (none for 0).
+template <std::size_t N8, std::size_t N16, std::size_t N32, std::size_t NF, std::size_t N64>
 struct pools_of {
     [[no_unique_address]] pool_array<std::int8_t, N8> int8;
     [[no_unique_address]] pool_array<std::int16_t, N16> int16;
     [[no_unique_address]] pool_array<std::int32_t, N32> int32;
     [[no_unique_address]] pool_array<float, NF> float32;
+    [[no_unique_address]] pool_array<std::int64_t, N64> int64;
 };
 
 /// The array of element type T of `p` (a `pools_of`, const or not).
@@ -961,6 +996,8 @@ CTA_DETAIL_TARGET_TAG constexpr auto* array_of(Pools& p) noexcept {
         return p.int16.data();
     } else if constexpr (std::is_same_v<T, std::int32_t>) {
         return p.int32.data();
+    } else if constexpr (std::is_same_v<T, std::int64_t>) {
+        return p.int64.data();
     } else {
         return p.float32.data();
     }
@@ -985,6 +1022,10 @@ struct element_of_pool<pool::int32> {
 template <>
 struct element_of_pool<pool::float32> {
     using type = float;
+};
+template <>
+struct element_of_pool<pool::int64> {
+    using type = std::int64_t;
 };
 
 /// A tensor as a matrix type (the file's description): of pool P, R x C, quantized with Q.
@@ -1086,9 +1127,9 @@ private:
     using element_ = typename detail::element_of_pool<plan.tensors[T].kind>::type;
 
     using pools_ = detail::pools_of<plan.activations[1], plan.activations[2], plan.activations[3],
-                                    plan.activations[4]>;
+                                    plan.activations[4], plan.activations[5]>;
     using constant_pools_ = detail::pools_of<plan.constants[1], plan.constants[2], plan.constants[3],
-                                             plan.constants[4]>;
+                                             plan.constants[4], plan.constants[5]>;
 
     template <class A, class T>
     static constexpr void put_(A& a, std::size_t i, T value) noexcept {
@@ -1111,6 +1152,9 @@ private:
                     put_(c.int32, tp.offset + i, detail::element_at<std::int32_t>(data, i));
                     break;
                 case detail::pool::float32: put_(c.float32, tp.offset + i, detail::element_at<float>(data, i)); break;
+                case detail::pool::int64:
+                    put_(c.int64, tp.offset + i, detail::element_at<std::int64_t>(data, i));
+                    break;
                 case detail::pool::none: break;
                 }
             }
@@ -1199,6 +1243,20 @@ private:
                 read_<std::int8_t>(s, o.input), read_<std::int8_t>(s, o.weights),
                 o.bias == detail::no_tensor ? nullptr : read_<std::int32_t>(s, o.bias),
                 write_<std::int8_t>(s, o.output));
+        } else if constexpr (o.k == kernel::fully_connected_int16 ||
+                             o.k == kernel::fully_connected_int16_per_channel) {
+            using B = std::conditional_t<o.sums_64, std::int64_t, std::int32_t>;  // the bias's type, the sums'
+            const B* bias = o.bias == detail::no_tensor ? nullptr : read_<B>(s, o.bias);
+            if constexpr (o.k == kernel::fully_connected_int16) {
+                cta::quantized::fully_connected(o.params_int16, o.multiplier, read_<std::int16_t>(s, o.input),
+                                                read_<std::int8_t>(s, o.weights), bias,
+                                                write_<std::int16_t>(s, o.output), o.batches, o.depth, o.out_depth);
+            } else {
+                cta::quantized::fully_connected_per_channel(
+                    o.params_int16, channel_parameters_<I>.multipliers, channel_parameters_<I>.shifts,
+                    read_<std::int16_t>(s, o.input), read_<std::int8_t>(s, o.weights), bias,
+                    write_<std::int16_t>(s, o.output), o.batches, o.depth, o.out_depth);
+            }
         } else if constexpr (o.k == kernel::fully_connected_float) {
             detail::fully_connected_float(read_<float>(s, o.input), read_<float>(s, o.weights),
                                           o.bias == detail::no_tensor ? nullptr : read_<float>(s, o.bias),
@@ -1234,11 +1292,12 @@ private:
             for (std::size_t i = 0; i < o.depth; ++i)
                 to[i] = cta::quantized::detail::dequantize_valid<float>(from[i], o.quantization.scale(),
                                                                         o.quantization.zero_point);
-        } else if constexpr (o.k == kernel::batch_matmul_int8) {
-            const std::int8_t* lhs = read_<std::int8_t>(s, o.input);
+        } else if constexpr (o.k == kernel::batch_matmul_int8 || o.k == kernel::batch_matmul_int16) {
+            using E = std::conditional_t<o.k == kernel::batch_matmul_int16, std::int16_t, std::int8_t>;
+            const E* lhs = read_<E>(s, o.input);
             if constexpr (o.adj_x) {
                 // Each batch of the left-hand side, depth x rows, transposed into the scratch: rows x depth.
-                std::int8_t* t = write_<std::int8_t>(s, o.scratch);
+                E* t = write_<E>(s, o.scratch);
                 constexpr std::size_t matrix = o.rows * o.a_cols;
                 constexpr std::size_t batches =
                     o.lhs_batches.outer * o.lhs_batches.middle * o.lhs_batches.inner;
@@ -1248,10 +1307,16 @@ private:
                             t[b * matrix + r * o.a_cols + k] = lhs[b * matrix + k * o.rows + r];
                 lhs = t;
             }
-            cta::quantized::batch_matmul_strided(o.batch_matmul, o.multiplier, lhs,
-                                                 o.lhs_batches, read_<std::int8_t>(s, o.input2), o.rhs_batches,
-                                                 write_<std::int8_t>(s, o.output), o.rows, o.a_cols, o.cols,
-                                                 o.adj_y ? 1 : o.cols, o.adj_y ? o.a_cols : 1);
+            if constexpr (o.k == kernel::batch_matmul_int16) {
+                cta::quantized::batch_matmul_strided(o.multiplier, lhs, o.lhs_batches, read_<E>(s, o.input2),
+                                                     o.rhs_batches, write_<E>(s, o.output), o.rows, o.a_cols, o.cols,
+                                                     o.adj_y ? 1 : o.cols, o.adj_y ? o.a_cols : 1);
+            } else {
+                cta::quantized::batch_matmul_strided(o.batch_matmul, o.multiplier, lhs, o.lhs_batches,
+                                                     read_<E>(s, o.input2), o.rhs_batches, write_<E>(s, o.output),
+                                                     o.rows, o.a_cols, o.cols, o.adj_y ? 1 : o.cols,
+                                                     o.adj_y ? o.a_cols : 1);
+            }
         } else if constexpr (o.k == kernel::softmax_int16) {
             cta::quantized::softmax(read_<std::int16_t>(s, o.input), o.rows, o.cols, o.softmax_int16,
                                     softmax_int16_luts_<0>, write_<std::int16_t>(s, o.output));
@@ -1284,13 +1349,12 @@ private:
             } else {
                 cta::quantized::multiply(o.elementwise, a, o.a_rows, o.a_cols, b, o.b_rows, o.b_cols, y);
             }
-        } else if constexpr (o.k == kernel::mean_int8) {
+        } else if constexpr (o.k == kernel::mean_int8 || o.k == kernel::mean_int16) {
+            using E = std::conditional_t<o.k == kernel::mean_int16, std::int16_t, std::int8_t>;
             if constexpr (o.axis == 1) {
-                cta::quantized::mean<1>(o.mean, read_<std::int8_t>(s, o.input), o.rows, o.cols,
-                                        write_<std::int8_t>(s, o.output));
+                cta::quantized::mean<1>(o.mean, read_<E>(s, o.input), o.rows, o.cols, write_<E>(s, o.output));
             } else {
-                cta::quantized::mean<0>(o.mean, read_<std::int8_t>(s, o.input), o.rows, o.cols,
-                                        write_<std::int8_t>(s, o.output));
+                cta::quantized::mean<0>(o.mean, read_<E>(s, o.input), o.rows, o.cols, write_<E>(s, o.output));
             }
         } else if constexpr (o.k == kernel::rsqrt_int8) {
             cta::quantized::rsqrt(o.rsqrt, read_<std::int8_t>(s, o.input), o.depth, write_<std::int8_t>(s, o.output));

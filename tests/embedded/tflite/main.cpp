@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSL-1.0
 // TensorFlow Lite models as functions (cta::tflite::program, docs/tflite.md) on a Cortex-M4 (QEMU's mps2-an386 board):
 // TensorFlow Lite Micro's hello_world models and its int16 SEANet tests add0, sub0 and quantize0, and the int8
-// Transformer blocks and attention layers of tests/tflite/blocks.
+// Transformer blocks, attention layers and int16 operators of tests/tflite/blocks.
 //
 // The models are read while compiling from the bytes of their files (tests/tflite/models and blocks): their
 // parameters, constants and storage are constants of the program, the files themselves are not in it. The Cortex-M4
@@ -40,6 +40,7 @@ using sub0 = cta::tflite::program<firmware::files::sub0_tflite>;
 using quantize0 = cta::tflite::program<firmware::files::quantize0_tflite>;
 using gelu = cta::tflite::program<firmware::files::gelu_int8_tflite>;
 using int16_ops = cta::tflite::program<firmware::files::int16_ops_tflite>;
+using int16_products = cta::tflite::program<firmware::files::int16_products_tflite>;
 
 hello_int8::storage hello_int8_storage;
 hello_float::storage hello_float_storage;
@@ -53,6 +54,7 @@ sub0::storage sub0_storage;
 quantize0::storage quantize0_storage;
 gelu::storage gelu_storage;
 int16_ops::storage int16_ops_storage;
+int16_products::storage int16_products_storage;
 
 /// A number of tflm/ as a matrix element (a float by its bits), read through volatile.
 template <class T>
@@ -181,6 +183,8 @@ int main() {
                           tflm::quantize0_runs) && ok;
     ok = check<int16_ops>("int16_ops", int16_ops_storage, tflm::int16_ops_inputs, tflm::int16_ops_outputs,
                           tflm::int16_ops_runs) && ok;
+    ok = check<int16_products>("int16_products", int16_products_storage, tflm::int16_products_inputs,
+                               tflm::int16_products_outputs, tflm::int16_products_runs) && ok;
     ok = check_gelu() && ok;
     (line{} << (ok ? "PASS" : "FAIL")).print();
     return ok ? 0 : 1;

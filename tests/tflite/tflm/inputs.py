@@ -18,6 +18,9 @@ cta's tests prove the same outputs. One evaluation per line (tflm_run.cc's forma
                        rounded to a float
     int16_ops (../blocks) 8 evaluations of the inputs a, b (4 x 64) and c (64), int16: the first of the extremes, the
                        others uniform over the int16 range (random.Random(13))
+    int16_products (../blocks) 8 evaluations of the inputs x (4 x 32), a (2 x 4 x 16), b (2 x 16 x 8), c (2 x 8 x 16)
+                       and d (2 x 16 x 4), int16: the first of the extremes, the others uniform over the int16 range
+                       (random.Random(14))
     quantize0          int32 to int16 QUANTIZE: 8 evaluations of 640 int32 values, the first the extremes -2^31,
                        2^31 - 1, 0, -1, 1 in turn, the next three uniform in [-2^26, 2^26] (outputs within int16),
                        the last four uniform over the int32 range (random.Random(11))
@@ -60,6 +63,11 @@ def main():
     lines = [" ".join("%d" % extremes16[i % 5] for i in range(4 * 64 * 2 + 64))]
     lines += [" ".join("%d" % rng.randint(-32768, 32767) for _ in range(4 * 64 * 2 + 64)) for _ in range(7)]
     (here / "int16_ops.txt").write_text("".join(line + "\n" for line in lines))
+    rng = random.Random(14)
+    count = 4 * 32 + 2 * 4 * 16 + 2 * 16 * 8 + 2 * 8 * 16 + 2 * 16 * 4  # x, a, b, c, d
+    lines = [" ".join("%d" % extremes16[i % 5] for i in range(count))]
+    lines += [" ".join("%d" % rng.randint(-32768, 32767) for _ in range(count)) for _ in range(7)]
+    (here / "int16_products.txt").write_text("".join(line + "\n" for line in lines))
     rng = random.Random(11)
     extremes32 = [-2**31, 2**31 - 1, 0, -1, 1]
     lines = [" ".join("%d" % extremes32[i % 5] for i in range(640))]
