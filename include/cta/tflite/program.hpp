@@ -216,8 +216,7 @@ struct op_plan {
     unsupported why = unsupported::supported;
     std::size_t input = no_tensor, weights = no_tensor, bias = no_tensor, output = no_tensor;
     std::size_t batches = 0, depth = 0, out_depth = 0;  // FULLY_CONNECTED; RESHAPE: depth = the element count
-    cta::quantized::fully_connected_params params{};
-    cta::quantized::fully_connected_int16_params params_int16{};  // FULLY_CONNECTED, int16
+    cta::quantized::fully_connected_params params{};  // FULLY_CONNECTED, int8 and int16 (the same fields)
     bool sums_64 = false;  // FULLY_CONNECTED, int16: 64-bit sums (a 64-bit bias, or none unless quantized_bias_type)
     cta::quantized::quantized_multiplier multiplier{};
     std::size_t channels_at = 0;  // per channel: the first of its multipliers and shifts in the plan
@@ -383,10 +382,6 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_fully_connected(plan<Tensors, Ops, Cha
         cta::quantized::detail::set_activation_range<std::int16_t>(range, fused, qy);
         o.sums_64 = o.bias == no_tensor ? options.quantized_bias_type != tensor_type::int32
                                         : bias_type == tensor_type::int64;
-        o.params_int16.input_offset = -qx.zero_point;
-        o.params_int16.output_offset = qy.zero_point;
-        o.params_int16.activation_min = range.activation_min;
-        o.params_int16.activation_max = range.activation_max;
     } else {
         cta::quantized::detail::set_activation_range(range, fused, qy);
     }
@@ -418,7 +413,6 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_fully_connected(plan<Tensors, Ops, Cha
     }
     const cta::quantized::per_tensor qw = per_tensor_of(w);
     o.params.filter_offset = -qw.zero_point;
-    o.params_int16.filter_offset = -qw.zero_point;
     o.k = int16 ? kernel::fully_connected_int16 : kernel::fully_connected_int8;
     o.multiplier = cta::quantized::quantize_multiplier(static_cast<double>(qx.scale() * qw.scale()) /
                                                        static_cast<double>(qy.scale()));
@@ -1246,14 +1240,18 @@ private:
         } else if constexpr (o.k == kernel::fully_connected_int16 ||
                              o.k == kernel::fully_connected_int16_per_channel) {
             using B = std::conditional_t<o.sums_64, std::int64_t, std::int32_t>;  // the bias's type, the sums'
+            constexpr cta::quantized::fully_connected_int16_params params{o.params.input_offset, o.params.filter_offset,
+                                                                          o.params.output_offset,
+                                                                          o.params.activation_min,
+                                                                          o.params.activation_max};
             const B* bias = o.bias == detail::no_tensor ? nullptr : read_<B>(s, o.bias);
             if constexpr (o.k == kernel::fully_connected_int16) {
-                cta::quantized::fully_connected(o.params_int16, o.multiplier, read_<std::int16_t>(s, o.input),
+                cta::quantized::fully_connected(params, o.multiplier, read_<std::int16_t>(s, o.input),
                                                 read_<std::int8_t>(s, o.weights), bias,
                                                 write_<std::int16_t>(s, o.output), o.batches, o.depth, o.out_depth);
             } else {
                 cta::quantized::fully_connected_per_channel(
-                    o.params_int16, channel_parameters_<I>.multipliers, channel_parameters_<I>.shifts,
+                    params, channel_parameters_<I>.multipliers, channel_parameters_<I>.shifts,
                     read_<std::int16_t>(s, o.input), read_<std::int8_t>(s, o.weights), bias,
                     write_<std::int16_t>(s, o.output), o.batches, o.depth, o.out_depth);
             }
