@@ -137,4 +137,26 @@ constexpr bool in_place_add_agrees() {
 }
 static_assert(in_place_add_agrees());
 
+// int16 SQUARED_DIFFERENCE (TensorFlow Lite Micro's Prepare for int16: left shift 0, the output multiplier
+// (2 max(sx, sy))^2 / so): x of scale 4/32768 and y of 3/32768 give 2 max = 8/32768, x's multiplier 1/2 and y's 3/8;
+// the output's scale 32/32768 makes (2 max)^2 / so = 2^-14. 1.0 - 0 squared is 1.0 = 1024 of the output's steps (x
+// scaled to 4096, 4096^2 = 2^24 times 2^-14); 8192 and -8192 (1 and -0.75) give 1.75^2 = 3.0625, 3136; -32768 and
+// 32767 (-4 and 3) give 49, beyond the output's 32, so the int16 range's end; a difference of 0 gives 0.
+constexpr auto s16_x = q::affine(4.0F / 32768.0F, 0), s16_y = q::affine(3.0F / 32768.0F, 0);
+constexpr auto s16_out = q::affine(32.0F / 32768.0F, 0);
+constexpr q::elementwise_params s16_params = q::squared_difference_params_int16(s16_x, s16_y, s16_out);
+static_assert(s16_params.left_shift == 0 && s16_params.activation_min == -32768 && s16_params.activation_max == 32767);
+static_assert(s16_params.input1 == q::quantized_multiplier{1 << 30, 0} &&
+              s16_params.input2 == q::quantized_multiplier{1610612736, -1} &&
+              s16_params.output == q::quantized_multiplier{1 << 30, -13});
+constexpr bool int16_squared_differences_are_right() {
+    const std::int16_t a[4] = {8192, 8192, -32768, 1000};
+    const std::int16_t b[4] = {0, -8192, 32767, 1333};  // 1333 * 3/32768 is 1000 * 4/32768 to within a step
+    std::int16_t out[4]{};
+    q::squared_difference(s16_params, a, 1, 4, b, 1, 4, out);
+    // The last: x scaled to 500, y to 1333 * 3/8 = 499.875, rounded to 500: a difference of 0.
+    return out[0] == 1024 && out[1] == 3136 && out[2] == 32767 && out[3] == 0;
+}
+static_assert(int16_squared_differences_are_right());
+
 }  // namespace

@@ -75,13 +75,17 @@ static_assert(each_run_as_tflm<sub0, tflm::sub0_inputs, tflm::sub0_outputs, 8>(s
 static_assert(
     each_run_as_tflm<quantize0, tflm::quantize0_inputs, tflm::quantize0_outputs, 8>(std::make_index_sequence<8>{}));
 
-// int16 MUL (one operand a row broadcast over the other's rows), int16 SOFTMAX and int16 MEAN over each row and each
-// column, TensorFlow Lite's 16x8 quantization (blocks/int16_ops.tflite): 8 evaluations, the first of the extremes.
+// int16 MUL (one operand a row broadcast over the other's rows), int16 SOFTMAX, int16 MEAN over each row and each
+// column, and int16 SQUARED_DIFFERENCE (the second broadcast too), TensorFlow Lite's 16x8 quantization
+// (blocks/int16_ops.tflite): 8 evaluations, the first of the extremes.
 using int16_ops = cta::tflite::program<files::int16_ops_tflite>;
 static_assert(int16_ops::plan.ops[1].k == cta::tflite::kernel::multiply_int16 &&
               int16_ops::plan.ops[2].k == cta::tflite::kernel::softmax_int16 &&
               int16_ops::plan.ops[3].k == cta::tflite::kernel::mean_int16 && int16_ops::plan.ops[3].axis == 1 &&
-              int16_ops::plan.ops[4].k == cta::tflite::kernel::mean_int16 && int16_ops::plan.ops[4].axis == 0);
+              int16_ops::plan.ops[4].k == cta::tflite::kernel::mean_int16 && int16_ops::plan.ops[4].axis == 0 &&
+              int16_ops::plan.ops[5].k == cta::tflite::kernel::squared_difference_int16 &&
+              int16_ops::plan.ops[6].k == cta::tflite::kernel::squared_difference_int16 &&
+              int16_ops::plan.ops[6].b_rows == 1);
 static_assert(tflm::int16_ops_runs == 8);
 static_assert(each_run_as_tflm<int16_ops, tflm::int16_ops_inputs, tflm::int16_ops_outputs, 8>(
     std::make_index_sequence<8>{}));

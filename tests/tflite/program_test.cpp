@@ -250,10 +250,11 @@ TEST_CASE("gelu_int8_at_run_time", "[tflite]") {
     CHECK(file_same == 8 * 256);
 }
 
-TEST_CASE("program_int16_mul_softmax_mean", "[tflite]") {
+TEST_CASE("program_int16_mul_softmax_mean_squared_difference", "[tflite]") {
     using int16_ops = cta::tflite::program<files::int16_ops_tflite>;
     const auto [same, count] = lines_as_tflm<int16_ops>("int16_ops", std::make_index_sequence<3>{});
-    CHECK(count == 8 * (3 * 256 + 4 + 64));  // 8 runs: MUL's 2, SOFTMAX's, MEAN's of 4 rows and of 64 columns
+    // 8 runs: MUL's 2, SOFTMAX's, MEAN's of 4 rows and of 64 columns, SQUARED_DIFFERENCE's 2
+    CHECK(count == 8 * (3 * 256 + 4 + 64 + 2 * 256));
     CHECK(same == count);
 }
 

@@ -544,9 +544,11 @@ def multi_head_attention(tfl):
 
 
 def int16_ops(tfl):
-    """int16 MUL, SOFTMAX and MEAN as TensorFlow Lite's 16x8 quantization has them (zero points 0): inputs a and b of
-    4 x 64 and c of 64; outputs a * b, a * c (c broadcast over the rows), softmax(a) over each row of 64 (scale
-    1/32768), the mean of each row of a (4 x 1, scale 1/32768) and of each column (64, scale 3/32768)."""
+    """int16 MUL, SOFTMAX, MEAN and SQUARED_DIFFERENCE as TensorFlow Lite's 16x8 quantization has them (zero points
+    0): inputs a and b of 4 x 64 and c of 64; outputs a * b, a * c (c broadcast over the rows), softmax(a) over each
+    row of 64 (scale 1/32768), the mean of each row of a (4 x 1, scale 1/32768) and of each column (64, scale
+    3/32768), (a - b)^2 (scale 32/32768: from a difference of about 5.7 on, the int16 range's end) and (a - c)^2 (c
+    broadcast, scale 16/32768)."""
     ops = tfl.BuiltinOperator.BuiltinOperator
     types = tfl.TensorType.TensorType
     kinds = tfl.BuiltinOptions.BuiltinOptions
@@ -569,8 +571,14 @@ def int16_ops(tfl):
     reducer = tfl.ReducerOptions.ReducerOptionsT()
     columns_mean = w.tensor("mean_of_columns", [64], types.INT16, [f32(3.0 / 32768)], [0])
     w.op(ops.MEAN, 2, [a, w.const_int32("first_axis", [0])], [columns_mean], kinds.ReducerOptions, reducer)
-    return w.finish([a, b, c], [ab, ac, sa, rows_mean, columns_mean],
-                    "cta: int16 MUL, SOFTMAX and MEAN (tests/tflite/write_blocks.py)")
+    ab2 = w.tensor("a_minus_b_squared", [4, 64], types.INT16, [f32(32.0 / 32768)], [0])
+    w.op(ops.SQUARED_DIFFERENCE, 1, [a, b], [ab2], kinds.SquaredDifferenceOptions,
+         tfl.SquaredDifferenceOptions.SquaredDifferenceOptionsT())
+    ac2 = w.tensor("a_minus_c_squared", [4, 64], types.INT16, [f32(16.0 / 32768)], [0])
+    w.op(ops.SQUARED_DIFFERENCE, 1, [a, c], [ac2], kinds.SquaredDifferenceOptions,
+         tfl.SquaredDifferenceOptions.SquaredDifferenceOptionsT())
+    return w.finish([a, b, c], [ab, ac, sa, rows_mean, columns_mean, ab2, ac2],
+                    "cta: int16 MUL, SOFTMAX, MEAN and SQUARED_DIFFERENCE (tests/tflite/write_blocks.py)")
 
 
 def int16_bytes(values):

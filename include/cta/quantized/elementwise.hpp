@@ -53,13 +53,16 @@
 /// quantizations, and `add(params, a, a_rows, a_cols, b, b_rows, b_cols, out)` (and `subtract`, `multiply`,
 /// `squared_difference`) compute the same integers over pointers, with the same broadcasting.
 ///
-/// int16 ADD, SUB and MUL (TensorFlow Lite's 16x8 quantization, activations in int16 with zero point 0):
-/// `add_params_int16`, `subtract_params_int16` and `multiply_params_int16` derive the parameters as TensorFlow Lite
-/// Micro's `Prepare` does for int16, the same formulas with `left_shift = 15` (2^15 for 2^20) and the activation
-/// range within [-32768, 32767], and `add`, `subtract` and `multiply` over `std::int16_t` pointers compute each
-/// output as above (TensorFlow Lite Micro's int16 kernels: reference_ops::Add with its general scaling, not the
-/// power-of-two path, reference_ops::Sub and reference_integer_ops::Mul). ADD and SUB require
-/// `2 max(sx, sy) / (2^15 so) < 1` (`precondition::output_scale_must_be_above_2_max_input_scale_over_2_to_the_15`).
+/// int16 ADD, SUB, MUL and SQUARED_DIFFERENCE (TensorFlow Lite's 16x8 quantization, activations in int16 with zero
+/// point 0): `add_params_int16`, `subtract_params_int16`, `multiply_params_int16` and
+/// `squared_difference_params_int16` derive the parameters as TensorFlow Lite Micro's `Prepare` does for int16, the
+/// same formulas with `left_shift = 15` (2^15 for 2^20) for ADD and SUB, `left_shift = 0` for SQUARED_DIFFERENCE
+/// (its output multiplier `s^2 / so`), and the activation range within [-32768, 32767], and `add`, `subtract`,
+/// `multiply` and `squared_difference` over `std::int16_t` pointers compute each output as above (TensorFlow Lite
+/// Micro's int16 kernels: reference_ops::Add with its general scaling, not the power-of-two path, reference_ops::Sub,
+/// reference_integer_ops::Mul and its SQUARED_DIFFERENCE, whose scaled operands are within 2^14 in magnitude, so that
+/// `d d` is at most 2^30). ADD and SUB require `2 max(sx, sy) / (2^15 so) < 1`
+/// (`precondition::output_scale_must_be_above_2_max_input_scale_over_2_to_the_15`).
 ///
 /// Every function is `constexpr` and `noexcept`, allocates nothing, and gives the same bits in a constant evaluation
 /// and at run time (the parameters are constants of the types; the elements are computed with integers only).
@@ -205,16 +208,20 @@ CTA_DETAIL_TARGET_TAG constexpr elementwise_params prepare_multiply(per_tensor x
 }
 
 /// @brief SQUARED_DIFFERENCE's parameters (TensorFlow Lite's `Prepare` for int8: left shift 7, the output's real
-/// multiplier `(2 max)^2 / (2^14 so)` with `2^14 so` in float).
+/// multiplier `(2 max)^2 / (2^14 so)` with `2^14 so` in float; for int16 with T: left shift 0, `(2 max)^2 / so`, the
+/// int16 range).
+template <class T = std::int8_t>
 CTA_DETAIL_TARGET_TAG constexpr elementwise_params prepare_squared_difference(per_tensor x, per_tensor y,
                                                                               per_tensor out) noexcept {
     elementwise_params p = offsets_of(x, y, out);
-    p.left_shift = 7;
+    p.left_shift = std::is_same_v<T, std::int16_t> ? 0 : 7;
     const double twice_max = 2.0 * static_cast<double>(max_scale(x, y));
     p.input1 = quantize_multiplier(static_cast<double>(x.scale()) / twice_max);
     p.input2 = quantize_multiplier(static_cast<double>(y.scale()) / twice_max);
-    const float output_scale_shifted = static_cast<float>(1 << 14) * out.scale();  // in float, as TensorFlow Lite
+    // 2^(2 left_shift) so in float, as TensorFlow Lite computes it.
+    const float output_scale_shifted = static_cast<float>(1 << (2 * p.left_shift)) * out.scale();
     p.output = quantize_multiplier(twice_max * twice_max / static_cast<double>(output_scale_shifted));
+    set_activation_range<T>(p, fused_activation::none, out);
     return p;
 }
 
@@ -266,12 +273,12 @@ CTA_DETAIL_TARGET_TAG constexpr T multiply_element(T x, T y, const elementwise_p
     return clamp_output<T>(multiply_by_quantized_multiplier(product, p.output) + p.output_offset, p);
 }
 
-/// @brief One output of SQUARED_DIFFERENCE.
-CTA_DETAIL_TARGET_TAG constexpr std::int8_t squared_difference_element(std::int8_t x, std::int8_t y,
-                                                                       const elementwise_params& p) noexcept {
+/// @brief One output of SQUARED_DIFFERENCE (T `std::int8_t`, or `std::int16_t` with int16's parameters).
+template <class T = std::int8_t>
+CTA_DETAIL_TARGET_TAG constexpr T squared_difference_element(T x, T y, const elementwise_params& p) noexcept {
     const std::int32_t d = scaled_operand(x, p.input1_offset, p.left_shift, p.input1) -
                            scaled_operand(y, p.input2_offset, p.left_shift, p.input2);
-    return clamp_output(multiply_by_quantized_multiplier(d * d, p.output) + p.output_offset, p);
+    return clamp_output<T>(multiply_by_quantized_multiplier(d * d, p.output) + p.output_offset, p);
 }
 
 /// Whether M is an int8 matrix quantized per tensor.
@@ -393,6 +400,14 @@ CTA_DETAIL_TARGET_TAG constexpr elementwise_params multiply_params_int16(
     return detail::prepare_multiply<std::int16_t>(x, y, out, activation);
 }
 
+/// @brief The parameters of int16 SQUARED_DIFFERENCE (left shift 0, the output's real multiplier `(2 max(sx, sy))^2 /
+/// so`, the int16 range), as TensorFlow Lite Micro's `Prepare` derives them for int16: for `squared_difference` over
+/// `std::int16_t` pointers.
+CTA_DETAIL_TARGET_TAG constexpr elementwise_params squared_difference_params_int16(per_tensor x, per_tensor y,
+                                                                                   per_tensor out) noexcept {
+    return detail::prepare_squared_difference<std::int16_t>(x, y, out);
+}
+
 /// @brief TensorFlow Lite's int8 ADD, SUB, MUL and SQUARED_DIFFERENCE over pointers, with the parameters of the
 /// functions above: `out` (rows x cols) from `a` (a_rows x a_cols) and `b` (b_rows x b_cols), row-major, broadcast
 /// as the file's description says (in each dimension the extents are equal or one of them is 1:
@@ -418,12 +433,14 @@ CTA_DETAIL_TARGET_TAG constexpr void squared_difference(const elementwise_params
                                                         std::size_t a_rows, std::size_t a_cols, const std::int8_t* b,
                                                         std::size_t b_rows, std::size_t b_cols,
                                                         std::int8_t* out) noexcept {
-    detail::elementwise<detail::squared_difference_element>(p, a, a_rows, a_cols, b, b_rows, b_cols, out);
+    detail::elementwise<detail::squared_difference_element<std::int8_t>>(p, a, a_rows, a_cols, b, b_rows, b_cols,
+                                                                         out);
 }
 ///@}
 
-/// @brief TensorFlow Lite Micro's int16 ADD, SUB and MUL over pointers, with the parameters of `add_params_int16`,
-/// `subtract_params_int16` and `multiply_params_int16`, shaped and broadcast as the int8 functions above.
+/// @brief TensorFlow Lite Micro's int16 ADD, SUB, MUL and SQUARED_DIFFERENCE over pointers, with the parameters of
+/// `add_params_int16`, `subtract_params_int16`, `multiply_params_int16` and `squared_difference_params_int16`,
+/// shaped and broadcast as the int8 functions above.
 ///@{
 CTA_DETAIL_TARGET_TAG constexpr void add(const elementwise_params& p, const std::int16_t* a, std::size_t a_rows,
                                          std::size_t a_cols, const std::int16_t* b, std::size_t b_rows,
@@ -439,6 +456,13 @@ CTA_DETAIL_TARGET_TAG constexpr void multiply(const elementwise_params& p, const
                                               std::size_t a_cols, const std::int16_t* b, std::size_t b_rows,
                                               std::size_t b_cols, std::int16_t* out) noexcept {
     detail::elementwise<detail::multiply_element<std::int16_t>>(p, a, a_rows, a_cols, b, b_rows, b_cols, out);
+}
+CTA_DETAIL_TARGET_TAG constexpr void squared_difference(const elementwise_params& p, const std::int16_t* a,
+                                                        std::size_t a_rows, std::size_t a_cols,
+                                                        const std::int16_t* b, std::size_t b_rows,
+                                                        std::size_t b_cols, std::int16_t* out) noexcept {
+    detail::elementwise<detail::squared_difference_element<std::int16_t>>(p, a, a_rows, a_cols, b, b_rows, b_cols,
+                                                                          out);
 }
 ///@}
 
@@ -509,7 +533,7 @@ CTA_DETAIL_TARGET_TAG constexpr auto squared_difference(const A& a, const B& b) 
         return 0;
     } else {
         constexpr elementwise_params p = detail::prepare_squared_difference(A::quantization, B::quantization, Q);
-        return detail::elementwise<detail::squared_difference_element, Q>(a, b, p);
+        return detail::elementwise<detail::squared_difference_element<std::int8_t>, Q>(a, b, p);
     }
 }
 

@@ -40,11 +40,11 @@
 ///   (`softmax_int16_luts_for<float>`);
 /// - ADD, SUB, MUL, SQUARED_DIFFERENCE, int8, with `cta::quantized::detail::prepare_add` and the others (their fused
 ///   activation NONE or a RELU), broadcast where each operand, as a matrix, has the output's rows or 1 and the
-///   output's columns or 1; ADD, SUB and MUL, int16 (zero points 0, as TensorFlow Lite's 16x8 quantization has
-///   them), with `add_params_int16` and the others, broadcast the same way (TensorFlow Lite Micro's int16 ADD
-///   takes its general path whatever `pot_scale_int16` says, and so does cta);
+///   output's columns or 1; ADD, SUB, MUL and SQUARED_DIFFERENCE, int16 (zero points 0, as TensorFlow Lite's 16x8
+///   quantization has them), with `add_params_int16` and the others, broadcast the same way (TensorFlow Lite
+///   Micro's int16 ADD takes its general path whatever `pot_scale_int16` says, and so does cta);
 /// - MEAN, int8 and int16 (zero points 0), over the last axis (or the first of two), `prepare_mean`; RSQRT, int8,
-///   `prepare_rsqrt`;
+///   `prepare_rsqrt` (TensorFlow Lite Micro's RSQRT takes float32 and int8 only);
 /// - LOGISTIC and TANH, int8 (LOGISTIC's output zero point -128, as TensorFlow Lite requires),
 ///   `prepare_logistic_tanh_int8`; GELU, int8 (`approximate` or not), `prepare_gelu_int8`'s table, as TensorFlow
 ///   Lite's interpreter computes it (TensorFlow Lite Micro has no GELU);
@@ -116,7 +116,8 @@ enum class kernel : unsigned char {
     subtract_int16,                   ///< SUB, int16
     gelu_int8,                        ///< GELU, int8 (a table)
     multiply_int16,                   ///< MUL, int16
-    softmax_int16                     ///< SOFTMAX, int16 to int16
+    softmax_int16,                    ///< SOFTMAX, int16 to int16
+    squared_difference_int16          ///< SQUARED_DIFFERENCE, int16
 };
 
 /// @brief Why `program` cannot evaluate an operator; `supported` where it can.
@@ -464,8 +465,8 @@ CTA_DETAIL_TARGET_TAG constexpr bool plan_elementwise_extents(op_plan& o, const 
     return true;
 }
 
-/// int16 ADD's, SUB's and MUL's plan (TensorFlow Lite Micro's `CalculateOpDataAdd`, `CalculateOpDataSub` and
-/// `CalculateOpDataMul` for int16).
+/// int16 ADD's, SUB's, MUL's and SQUARED_DIFFERENCE's plan (TensorFlow Lite Micro's `CalculateOpDataAdd`,
+/// `CalculateOpDataSub`, `CalculateOpDataMul` and SQUARED_DIFFERENCE's `Prepare` for int16).
 template <class Byte>
 CTA_DETAIL_TARGET_TAG constexpr void plan_elementwise_int16(op_plan& o, const op<Byte>& op, const tensor<Byte>& x,
                                                     const tensor<Byte>& x2, const tensor<Byte>& y,
@@ -477,6 +478,12 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_elementwise_int16(op_plan& o, const op
         return;
     }
     if (!plan_elementwise_extents(o, x, x2, y, tx, tx2, ty)) return;
+    const q::per_tensor qa = per_tensor_of(x), qb = per_tensor_of(x2), qy = per_tensor_of(y);
+    if (o.code == builtin_operator::squared_difference) {  // no options
+        o.k = kernel::squared_difference_int16;
+        o.elementwise = q::detail::prepare_squared_difference<std::int16_t>(qa, qb, qy);
+        return;
+    }
     q::fused_activation f = q::fused_activation::none;
     const bool mul = o.code == builtin_operator::mul;
     if (!elementwise_activation(mul ? op.mul().fused_activation : op.add().fused_activation, f)) {
@@ -484,7 +491,6 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_elementwise_int16(op_plan& o, const op
         return;
     }
     const bool sub = o.code == builtin_operator::sub;
-    const q::per_tensor qa = per_tensor_of(x), qb = per_tensor_of(x2), qy = per_tensor_of(y);
     if (mul) {
         o.k = kernel::multiply_int16;
         o.elementwise = q::detail::prepare_multiply<std::int16_t>(qa, qb, qy, f);
@@ -686,7 +692,9 @@ CTA_DETAIL_TARGET_TAG constexpr void plan_operator(plan<Tensors, Ops, Channels>&
     const tensor_plan& tx2 = p.tensors[o.input2];
     const bool int16 = x.type() == tensor_type::int16 && x2.type() == tensor_type::int16 &&
                        y.type() == tensor_type::int16;
-    if ((code == builtin_operator::add || code == builtin_operator::sub || code == builtin_operator::mul) && int16) {
+    if ((code == builtin_operator::add || code == builtin_operator::sub || code == builtin_operator::mul ||
+         code == builtin_operator::squared_difference) &&
+        int16) {
         plan_elementwise_int16(o, op, x, x2, y, tx, tx2, ty);
         return;
     }
@@ -1336,7 +1344,7 @@ private:
                 cta::quantized::squared_difference(o.elementwise, a, o.a_rows, o.a_cols, b, o.b_rows, o.b_cols, y);
             }
         } else if constexpr (o.k == kernel::add_int16 || o.k == kernel::subtract_int16 ||
-                             o.k == kernel::multiply_int16) {
+                             o.k == kernel::multiply_int16 || o.k == kernel::squared_difference_int16) {
             const std::int16_t* a = read_<std::int16_t>(s, o.input);
             const std::int16_t* b = read_<std::int16_t>(s, o.input2);
             std::int16_t* y = write_<std::int16_t>(s, o.output);
@@ -1344,8 +1352,10 @@ private:
                 cta::quantized::add(o.elementwise, a, o.a_rows, o.a_cols, b, o.b_rows, o.b_cols, y);
             } else if constexpr (o.k == kernel::subtract_int16) {
                 cta::quantized::subtract(o.elementwise, a, o.a_rows, o.a_cols, b, o.b_rows, o.b_cols, y);
-            } else {
+            } else if constexpr (o.k == kernel::multiply_int16) {
                 cta::quantized::multiply(o.elementwise, a, o.a_rows, o.a_cols, b, o.b_rows, o.b_cols, y);
+            } else {
+                cta::quantized::squared_difference(o.elementwise, a, o.a_rows, o.a_cols, b, o.b_rows, o.b_cols, y);
             }
         } else if constexpr (o.k == kernel::mean_int8 || o.k == kernel::mean_int16) {
             using E = std::conditional_t<o.k == kernel::mean_int16, std::int16_t, std::int8_t>;
