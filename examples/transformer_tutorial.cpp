@@ -87,7 +87,7 @@ static_assert(cta::round_to(rms, 4) == matrix<double, 3, 4>{{{1.4142, 0, 1.4142,
 
 // ---- Section 4: activations -----------------------------------------------------------------------------------------
 // [transformer:activations]
-// Scores with a bias that makes some of them negative, then ReLU, SiLU and the GELUs of every element.
+// The queries with a bias that makes some of them negative, then ReLU, SiLU and the GELUs of every element.
 constexpr auto shifted = cta::linear(inputs, w_query, matrix<int, 1, 3>{{{-2, -1, 0}}});
 static_assert(shifted == matrix<int, 3, 3>{{{-1, -1, 2}, {0, 1, 2}, {0, 0, 3}}});
 static_assert(cta::relu(shifted) == matrix<int, 3, 3>{{{0, 0, 2}, {0, 1, 2}, {0, 0, 3}}});

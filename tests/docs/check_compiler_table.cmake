@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSL-1.0
-# README.md's table of compilers and standard libraries is what the presets configure and what CI runs: it has one
-# row per workflow preset of ROOT/CMakePresets.json, in their order, and each row says what the preset configures and
-# tests, and whether .ci/test-all runs it (its default list):
+# docs/development.md's table of compilers and standard libraries is what the presets configure and what CI runs: it
+# has one row per workflow preset of ROOT/CMakePresets.json, in their order, and each row says what the preset
+# configures and tests, and whether .ci/test-all runs it (its default list):
 #
 #   | `<preset>` | `<CMAKE_CXX_COMPILER>` | <standard library> | C++<standard> | <other flags> | <tests> | <yes|no> |
 #
@@ -9,13 +9,14 @@
 # CMAKE_CXX_STANDARD, or 20 (the library's own, cxx_std_20) when unset; the other flags CMAKE_CXX_FLAGS without
 # -stdlib=libc++, in backquotes, or "none"; the tests "all" when the test preset has no filter, "labels `a`, `b`"
 # for a label filter "^(a|b)$", "label `a`" for "^a$", and the filter in backquotes otherwise ("labels `<regex>`",
-# "names `<regex>`"), followed by ", not label `c`" for a label excluded by "^c$" (", not labels `<regex>`" otherwise). Settings come through "inherits" as CMake resolves them (the preset's own first, then each
-# parent's, in order). Every preset of .ci/test-all's list must be a workflow preset.
+# "names `<regex>`"), followed by ", not label `c`" for a label excluded by "^c$" (", not labels `<regex>`" otherwise).
+# Settings come through "inherits" as CMake resolves them (the preset's own first, then each parent's, in order).
+# Every preset of .ci/test-all's list must be a workflow preset.
 #
 #   cmake -DROOT=<source dir> -P check_compiler_table.cmake
 #
 # Fails naming each row that is missing, extra or different. Run by docs.compiler_table (and, on a scratch copy of
-# README.md with one row changed, by docs.compiler_table.detects_drift).
+# docs/development.md with one row changed, by docs.compiler_table.detects_drift).
 cmake_minimum_required(VERSION 3.25)
 
 file(READ "${ROOT}/CMakePresets.json" presets_json)
@@ -144,7 +145,7 @@ endforeach()
 
 # The table: the rows after its header line.
 set(header "| preset | compiler | standard library | standard | other flags | tests | in `.ci/test-all` |")
-file(STRINGS "${ROOT}/README.md" readme)
+file(STRINGS "${ROOT}/docs/development.md" readme)
 set(rows "")
 set(in_table FALSE)
 foreach(line IN LISTS readme)
@@ -159,7 +160,7 @@ foreach(line IN LISTS readme)
   endif()
 endforeach()
 if(NOT in_table)
-  message(FATAL_ERROR "README.md has no table headed ${header}")
+  message(FATAL_ERROR "docs/development.md has no table headed ${header}")
 endif()
 
 set(failures 0)
@@ -174,17 +175,17 @@ foreach(i RANGE ${last})
     set(row "(none)")
   endif()
   if(NOT row STREQUAL expected)
-    message("README.md, row ${i}: ${row}\n  CMakePresets.json and .ci/test-all: ${expected}")
+    message("docs/development.md, row ${i}: ${row}\n  CMakePresets.json and .ci/test-all: ${expected}")
     math(EXPR failures "${failures} + 1")
   endif()
 endforeach()
 if(n_rows GREATER n_expected)
   math(EXPR failures "${failures} + 1")
-  message("README.md has ${n_rows} rows, CMakePresets.json ${n_expected} workflow presets")
+  message("docs/development.md has ${n_rows} rows, CMakePresets.json ${n_expected} workflow presets")
 endif()
 if(failures GREATER 0)
-  message(FATAL_ERROR "README.md's table of compilers is not what the presets and .ci/test-all run: ${failures} rows "
-                      "differ")
+  message(FATAL_ERROR "docs/development.md's table of compilers is not what the presets and .ci/test-all run: "
+                      "${failures} rows differ")
 endif()
-message("README.md's table of compilers: the ${n_expected} workflow presets, as CMakePresets.json and .ci/test-all "
-        "run them")
+message("docs/development.md's table of compilers: the ${n_expected} workflow presets, as CMakePresets.json and "
+        ".ci/test-all run them")

@@ -1,28 +1,28 @@
 # SPDX-License-Identifier: BSL-1.0
 # The lists of headers in the docs name every header of ROOT/include/cta:
-#   README.md's layout row for include/cta/ names each one, and include/cta/detail/;
+#   docs/development.md's layout row for include/cta/ names each one, and include/cta/detail/;
 #   docs/embedded.md's freestanding list ("each core header alone: ...") names each one but the printing headers
 #   (io.hpp, io_matrix.hpp, io_steps.hpp, format.hpp) and cta.hpp (which the sentence names first).
-#   README.md's layout table has a row naming each directory of ROOT/tests (`tests/<name>/`).
-# Fails naming the page and each header or directory it leaves out. Run by docs.header_lists (and, on a scratch copy with a
-# header added, by docs.header_lists.detects_missing).
+#   docs/development.md's layout table has a row naming each directory of ROOT/tests (`tests/<name>/`).
+# Fails naming the page and each header or directory it leaves out. Run by docs.header_lists (and, on a scratch copy
+# with a header added, by docs.header_lists.detects_missing).
 cmake_minimum_required(VERSION 3.25)
 file(GLOB headers RELATIVE "${ROOT}/include/cta" "${ROOT}/include/cta/*.hpp")
 if(NOT headers)
   message(FATAL_ERROR "no header in ${ROOT}/include/cta")
 endif()
-file(STRINGS "${ROOT}/README.md" readme_row REGEX "^\\| `include/cta/` \\|")
+file(STRINGS "${ROOT}/docs/development.md" readme_row REGEX "^\\| `include/cta/` \\|")
 file(READ "${ROOT}/docs/embedded.md" embedded)
 string(REGEX MATCH "each core header alone: [^)]*\\)" freestanding "${embedded}")
 if(NOT readme_row OR NOT freestanding)
-  message(FATAL_ERROR "README.md's include/cta/ row or docs/embedded.md's freestanding list is missing")
+  message(FATAL_ERROR "docs/development.md's include/cta/ row or docs/embedded.md's freestanding list is missing")
 endif()
 set(missing "")
 foreach(header IN LISTS headers)
   string(FIND "${readme_row}" "`${header}`" at)
   if(at EQUAL -1)
-    list(APPEND missing "README.md: ${header}")
-    message("left out: README.md: ${header}")
+    list(APPEND missing "docs/development.md: ${header}")
+    message("left out: docs/development.md: ${header}")
   endif()
   if(NOT header MATCHES "^(io|io_matrix|io_steps|format|cta)\\.hpp$")
     string(FIND "${freestanding}" "`${header}`" at)
@@ -34,18 +34,18 @@ foreach(header IN LISTS headers)
 endforeach()
 string(FIND "${readme_row}" "`detail/`" at)
 if(at EQUAL -1)
-  list(APPEND missing "README.md: detail/")
+  list(APPEND missing "docs/development.md: detail/")
 endif()
 file(GLOB test_entries RELATIVE "${ROOT}/tests" "${ROOT}/tests/*")
-file(STRINGS "${ROOT}/README.md" layout_rows REGEX "^\\| [^|]*`tests/")
+file(STRINGS "${ROOT}/docs/development.md" layout_rows REGEX "^\\| [^|]*`tests/")
 set(test_dirs 0)
 foreach(entry IN LISTS test_entries)
   if(IS_DIRECTORY "${ROOT}/tests/${entry}")
     math(EXPR test_dirs "${test_dirs} + 1")
     string(FIND "${layout_rows}" "`tests/${entry}/`" at)
     if(at EQUAL -1)
-      list(APPEND missing "README.md: tests/${entry}/")
-      message("left out: README.md: tests/${entry}/")
+      list(APPEND missing "docs/development.md: tests/${entry}/")
+      message("left out: docs/development.md: tests/${entry}/")
     endif()
   endif()
 endforeach()
@@ -54,5 +54,5 @@ if(missing)
   string(REPLACE ";" "\n  " missing "${missing}")
   message(FATAL_ERROR "headers the lists leave out:\n  ${missing}")
 endif()
-message("${count} headers, each in README.md's layout and (but printing and cta.hpp) docs/embedded.md's freestanding "
-        "list; ${test_dirs} directories of tests/, each in README.md's layout")
+message("${count} headers, each in docs/development.md's layout and (but printing and cta.hpp) docs/embedded.md's "
+        "freestanding list; ${test_dirs} directories of tests/, each in docs/development.md's layout")

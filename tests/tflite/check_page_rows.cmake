@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: BSL-1.0
-# Runs PROGRAM and requires each line it prints in every page of PAGES (separated by commas), as a line of its own;
-# fails naming each page and the lines it lacks. Run by docs.tflite_figures (and, on a changed copy, by
-# docs.tflite_figures.detects_drift).
+# Runs PROGRAM and requires each line it prints (or, with ROWS, each that matches that regular expression) in every
+# page of PAGES (separated by commas), as a line of its own; fails naming each page and the lines it lacks. Run by
+# docs.tflite_figures (and, on a changed copy, by docs.tflite_figures.detects_drift) and docs.firmware_figures.
 #
-#   cmake -DPROGRAM=<cta_tflite_figures> -DPAGES=<page>,<page> -P check_page_rows.cmake
+#   cmake -DPROGRAM=<cta_tflite_figures> -DPAGES=<page>,<page> [-DROWS=<regex>] -P check_page_rows.cmake
 cmake_minimum_required(VERSION 3.25)
 execute_process(COMMAND "${PROGRAM}" RESULT_VARIABLE result OUTPUT_VARIABLE rows ERROR_VARIABLE err)
 if(NOT result EQUAL 0 OR rows STREQUAL "")
@@ -13,12 +13,23 @@ string(REPLACE ";" "\\;" rows "${rows}")
 string(REPLACE "\n" ";" rows "${rows}")
 string(REPLACE "," ";" pages "${PAGES}")
 set(problems "")
+if(DEFINED ROWS)
+  set(matching 0)
+  foreach(row IN LISTS rows)
+    if(row MATCHES "${ROWS}")
+      math(EXPR matching "${matching} + 1")
+    endif()
+  endforeach()
+  if(matching EQUAL 0)
+    message(FATAL_ERROR "${PROGRAM} printed no line that matches ${ROWS}")
+  endif()
+endif()
 foreach(page IN LISTS pages)
   file(READ "${page}" text)
   string(REPLACE ";" "\\;" text "${text}")
   string(REPLACE "\n" ";" lines "${text}")
   foreach(row IN LISTS rows)
-    if(row STREQUAL "")
+    if(row STREQUAL "" OR (DEFINED ROWS AND NOT row MATCHES "${ROWS}"))
       continue()
     endif()
     list(FIND lines "${row}" at)

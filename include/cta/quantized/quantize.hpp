@@ -19,7 +19,7 @@
 ///
 /// Every function is `constexpr` (its own rounding, as `std::round` is not `constexpr` before C++23) and gives the
 /// same bits at run time as in a constant expression, its division and product kept exact by the library's strict
-/// floating-point pragmas (the conditions are README.md's).
+/// floating-point pragmas (the conditions are docs/numerics.md's).
 ///
 /// Preconditions (a scale that is zero, negative, infinite or NaN; a zero point outside the range of `Q`; a NaN to
 /// quantize) stop a constant evaluation with an error that names the parameter, e.g. `call to non-'constexpr'
