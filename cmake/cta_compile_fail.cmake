@@ -10,9 +10,8 @@
 #              first lines (up to and including its first "error:" line) must match every REGEX,
 #              and the whole output must match every ANYWHERE regex (for notes that follow the first error),
 #              test compile_fail.<name>.ko, label compile_fail.
-# The configurations of .ci/test-all for the other compilers run label compile_fail, the messages, with each
-# compiler; that the files are sound, label compile_fail_ok, GCC 12 and Clang 14 show (configurations gcc and
-# clang, which run every label).
+# .ci/test-all runs label compile_fail, the messages, with each compiler; that the files are sound, label
+# compile_fail_ok, with GCC 12 (the configuration gcc, which runs every label).
 # With Ninja the tests run each target's one compile command themselves, so they run in parallel with each other and
 # with the rest of the tests: the test compile_fail.commands, a fixture every pair requires, asks Ninja once for the
 # commands of all the pairs' targets (`ninja -t commands`, which only reads the build file) and writes each into

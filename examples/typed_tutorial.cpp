@@ -290,6 +290,28 @@ constexpr auto scaled_outputs = cta::self_attention(inputs, w_query, w_key, w_va
 static_assert(cta::identical(scaled_outputs, cta::softmax(scores / cta::sqrt(3.0)) * values));
 // [/tutorial:scaled]
 
+// [tutorial:causal]
+// A mask removes entries before softmax. cta::causal lets token i attend to tokens 0 to i only, as a
+// decoder that may not look ahead: every weight above the diagonal is exactly 0.
+constexpr auto causal = cta::self_attention_steps(inputs, w_query, w_key, w_value, cta::causal);
+static_assert(cta::round_to(causal.weights, 4) ==
+              matrix<double, 3, 3>{{{1, 0, 0}, {0, 1, 0}, {0.0003, 0.8805, 0.1192}}});
+static_assert(causal.weights(0, 1) == 0.0 && causal.weights(0, 2) == 0.0 && causal.weights(1, 2) == 0.0);
+// [/tutorial:causal]
+
+// [tutorial:cross]
+// Cross-attention: the queries come from other tokens than the keys and the values. Two new
+// tokens ask, the three inputs answer: the weights are 2 x 3, the outputs 2 x 3.
+constexpr matrix<int, 2, 4> askers{{{1, 0, 0, 0}, {0, 1, 0, 0}}};
+constexpr auto cross = cta::cross_attention_steps(askers, inputs, w_query, w_key, w_value);
+static_assert(cross.queries == matrix<int, 2, 3>{{{1, 0, 1}, {1, 0, 0}}});
+static_assert(cross.scores == matrix<int, 2, 3>{{{1, 4, 3}, {0, 4, 2}}});
+static_assert(cta::round_to(cross.weights, 4) ==
+              matrix<double, 2, 3>{{{0.0351, 0.7054, 0.2595}, {0.0159, 0.8668, 0.1173}}});
+static_assert(cta::round_to(cross.outputs, 4) ==
+              matrix<double, 2, 3>{{{1.9649, 7.2703, 0.8838}, {1.9841, 7.6701, 0.3996}}});
+// [/tutorial:cross]
+
 void section(const char* title) { std::cout << "\n== " << title << " ==\n"; }
 
 }  // namespace
