@@ -6,8 +6,8 @@
 # page shows a figure by a link to it, ](figures/inputs.svg), resolved from the page's directory. With SUBDIR, the
 # figures compared are those the program writes into that subdirectory of OUTPUT_DIR (a chapter's figures, such as
 # transformer/ for docs/transformer.md), and REFERENCE_DIR is their committed directory. A figure NAME.zh.svg is
-# NAME.svg in Chinese: a Chinese page (its name ends in .zh.md) shows it in place of NAME.svg, and other pages need
-# not show it. Run by the tests docs.figures, docs.figures.transformer and docs.figures.digits.
+# NAME.svg in Chinese: a Chinese page (its name ends in .zh.md) must show it in place of NAME.svg, and no other page
+# may show it. Run by the tests docs.figures, docs.figures.transformer and docs.figures.digits.
 #
 #   cmake -DPROGRAM=<figures> -DOUTPUT_DIR=<scratch dir> -DREFERENCE_DIR=<source>/docs/figures
 #         [-DPAGES=<source>/docs/tutorial.md,<source>/docs/tutorial.zh.md] [-DSUBDIR=<name>] -P check_figures.cmake
@@ -54,14 +54,18 @@ foreach(name IN LISTS committed)
   endif()
 endforeach()
 
-# The pages: each shows every figure, no figure of REFERENCE_DIR that the program does not write, and no .svg file
-# elsewhere that does not exist.
+# The pages: each shows every figure in its language, no figure of REFERENCE_DIR that the program does not write or
+# that is in another language, and no .svg file elsewhere that does not exist.
 set(page_problems "")
 string(REPLACE "," ";" PAGES "${PAGES}")
 get_filename_component(reference_path "${REFERENCE_DIR}" ABSOLUTE)
 foreach(page IN LISTS PAGES)
   get_filename_component(page_name "${page}" NAME)
   get_filename_component(page_dir "${page}" DIRECTORY)
+  set(chinese_page OFF)
+  if(page_name MATCHES "\\.zh\\.md$")
+    set(chinese_page ON)
+  endif()
   file(READ "${page}" text)
   string(REGEX MATCHALL "\\]\\([^()\n ]+\\.svg\\)" links "${text}")
   # The link targets alone: a "]" in a list element would keep the list from splitting.
@@ -82,12 +86,14 @@ foreach(page IN LISTS PAGES)
     if(NOT name IN_LIST generated)
       string(APPEND page_problems "  ${page_name} shows ${name}, which the program does not write\n")
     endif()
+    string(REGEX REPLACE "\\.svg$" ".zh.svg" chinese_name "${name}")
+    if(name MATCHES "\\.zh\\.svg$" AND NOT chinese_page)
+      string(APPEND page_problems "  ${page_name} shows ${name}, a Chinese figure, and is not a Chinese page\n")
+    elseif(chinese_page AND NOT name MATCHES "\\.zh\\.svg$" AND chinese_name IN_LIST generated)
+      string(APPEND page_problems "  ${page_name} shows ${name} in place of its Chinese ${chinese_name}\n")
+    endif()
   endforeach()
   # The figures of the page's language: a Chinese page's NAME.zh.svg where the program writes one, else NAME.svg.
-  set(chinese_page OFF)
-  if(page_name MATCHES "\\.zh\\.md$")
-    set(chinese_page ON)
-  endif()
   foreach(name IN LISTS generated)
     if(name MATCHES "\\.zh\\.svg$")
       set(needed ${chinese_page})
@@ -112,8 +118,8 @@ endif()
 if(page_problems)
   message("The pages and the figures disagree:\n${page_problems}"
           "Each page shows every figure, by a line ![...](figures/NAME.svg) (a Chinese page NAME.zh.svg in place of "
-          "NAME.svg where the program draws one), and only figures that the program draws:\nadd the figure to the "
-          "pages, or stop drawing it in examples/figures.cpp.\n")
+          "NAME.svg where the program draws one, and no other page NAME.zh.svg), and only figures that the program "
+          "draws:\nadd the figure to the pages, or stop drawing it in examples/figures.cpp.\n")
 endif()
 if(problems)
   message(FATAL_ERROR "Stale figures in ${REFERENCE_DIR}. Regenerate them with\n"

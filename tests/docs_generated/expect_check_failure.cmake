@@ -11,8 +11,9 @@
 #                       program does not write", "tutorial.zh.md shows figure/inputs.svg, which does not exist"
 #   CHECK=chapter_figures  copies of a chapter's figures (those of SUBDIR, committed in REFERENCE_DIR) and of PAGES
 #                       (the English page first, then the Chinese one), which pass the check; then, for the first
-#                       figure NAME.zh.svg, a black pixel of NAME.svg drawn grey, and the Chinese page showing NAME.svg
-#                       in place of NAME.zh.svg -> "NAME.svg: stale", "NAME.zh.svg: not shown by <chinese page>"
+#                       figure NAME.zh.svg, the white background of NAME.svg drawn off-white, and the Chinese page
+#                       showing NAME.svg in place of NAME.zh.svg -> "NAME.svg: stale", "NAME.zh.svg: not shown by
+#                       <chinese page>", "<chinese page> shows NAME.svg in place of its Chinese NAME.zh.svg"
 #   CHECK=shape_errors  in a copy of DOC, the first MUTATE_FROM of the block for COMPILER and the first of CASES
 #                       changed to MUTATE_TO (by default the matmul_operator block's matrix<int, 3, 3> to
 #                       matrix<int, 3, 5>) -> "<case>: the page's block differs"; then UPDATE=ON rewrites the copy,
@@ -150,7 +151,8 @@ elseif(CHECK STREQUAL "figure_pages")
                   "${second_name} shows absent.svg, which the program does not write"
                   "${second_name} shows figure/inputs.svg, which does not exist" "stop drawing it")
 elseif(CHECK STREQUAL "chapter_figures")
-  # Pages and figures laid out as in the source tree: <dir>/digits.md shows figures/<SUBDIR>/<name>.svg.
+  # Pages and figures laid out as in the source tree: <dir>/digits.md shows figures/<SUBDIR>/<name>.svg (SUBDIR
+  # digits).
   set(figures "${SCRATCH}/docs/figures/${SUBDIR}")
   _copy_figures_and_pages("${figures}" "-DSUBDIR=${SUBDIR}")
   file(GLOB chinese RELATIVE "${figures}" "${figures}/*.zh.svg")
@@ -161,22 +163,23 @@ elseif(CHECK STREQUAL "chapter_figures")
   list(GET chinese 0 chinese_name)
   string(REGEX REPLACE "\\.zh\\.svg$" ".svg" english_name "${chinese_name}")
   file(READ "${figures}/${english_name}" svg)
-  string(FIND "${svg}" "fill=\"#000000\"" at)
+  string(FIND "${svg}" "fill=\"#ffffff\"" at)
   list(GET pages 1 chinese_page)
   file(READ "${chinese_page}" text)
   string(REPLACE "(figures/${SUBDIR}/${chinese_name})" "(figures/${SUBDIR}/${english_name})" changed "${text}")
   if(at EQUAL -1 OR changed STREQUAL text)
-    message(FATAL_ERROR "${english_name} has no black pixel, or ${chinese_page} does not show ${chinese_name}: the "
-                        "mutations need other targets")
+    message(FATAL_ERROR "${english_name} has no white background, or ${chinese_page} does not show ${chinese_name}: "
+                        "the mutations need other targets")
   endif()
   string(SUBSTRING "${svg}" 0 ${at} before)
   math(EXPR after_at "${at} + 14")
   string(SUBSTRING "${svg}" ${after_at} -1 after)
-  file(WRITE "${figures}/${english_name}" "${before}fill=\"#111111\"${after}")
+  file(WRITE "${figures}/${english_name}" "${before}fill=\"#fefefe\"${after}")
   file(WRITE "${chinese_page}" "${changed}")
   get_filename_component(chinese_page_name "${chinese_page}" NAME)
   _run_checker(${args})
   _expect_failure("${output}" "${result}" "${english_name}: stale" "${chinese_name}: not shown by ${chinese_page_name}"
+                  "${chinese_page_name} shows ${english_name} in place of its Chinese ${chinese_name}"
                   "cta_update_figures")
 elseif(CHECK STREQUAL "shape_errors")
   if(NOT DEFINED MUTATE_FROM)
